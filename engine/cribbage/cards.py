@@ -1,0 +1,124 @@
+"""Cards and their notation.
+
+A card is a :class:`Card` (rank 1-13 with the ace low, suit one of ``SHDC``).
+Jack, queen and king are different ranks that are each *worth* 10.
+
+>>> parse_cards("5H 10h TH".replace("TH", "5♠"))
+(Card(rank=5, suit='H'), Card(rank=10, suit='H'), Card(rank=5, suit='S'))
+>>> str(Card.parse("j♦")), Card.parse("KC").value, Card.parse("AS").rank
+('JD', 10, 1)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from .errors import CardCountError, DuplicateCardError, StarterInHandError, UnknownRankError, UnknownSuitError
+
+Rank = int
+"""1 (ace) to 13 (king)."""
+
+Suit = str
+"""One of ``S H D C``."""
+
+SUITS: tuple[Suit, ...] = ("S", "H", "D", "C")
+RANK_SYMBOLS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+JACK: Rank = 11
+
+_RANK_BY_TEXT = {symbol: rank for rank, symbol in enumerate(RANK_SYMBOLS, start=1)} | {"T": 10}
+_SUIT_BY_TEXT = {
+    "S": "S", "♠": "S", "♤": "S",
+    "H": "H", "♥": "H", "♡": "H",
+    "D": "D", "♦": "D", "♢": "D",
+    "C": "C", "♣": "C", "♧": "C",
+}
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+class Card(NamedTuple):
+    rank: Rank
+    suit: Suit
+
+    @property
+    def value(self) -> int:
+        """Counting value: ace 1, number cards their number, J Q K 10."""
+        return min(self.rank, 10)
+
+    @property
+    def index(self) -> int:
+        """0-51, rank-major: a compact key for tables."""
+        return (self.rank - 1) * 4 + SUITS.index(self.suit)
+
+    def __str__(self) -> str:
+        return RANK_SYMBOLS[self.rank - 1] + self.suit
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse one card such as ``5H``, ``10h``, ``TH``, ``5♥`` or ``J♦``.
+
+        >>> Card.parse("QX")
+        Traceback (most recent call last):
+        ...
+        cribbage.errors.UnknownSuitError: unknown suit in 'QX'
+        """
+        token = text.strip().upper()
+        if token in _RANK_BY_TEXT:
+            raise UnknownSuitError(f"missing suit in {text!r}", text=text)
+        rank = _RANK_BY_TEXT.get(token[:-1])
+        if rank is None:
+            raise UnknownRankError(f"unknown rank in {text!r}", text=text)
+        suit = _SUIT_BY_TEXT.get(token[-1])
+        if suit is None:
+            raise UnknownSuitError(f"unknown suit in {text!r}", text=text)
+        return cls(rank, suit)
+
+
+DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(1, 14) for suit in SUITS)
+"""The 52 cards in index order."""
+
+
+def parse_cards(cards: str | Iterable[str | Card], count: int | None = None) -> tuple[Card, ...]:
+    """Parse cards separated by spaces or commas, refusing duplicates.
+
+    ``count``, when given, is the exact number of cards required.
+
+    >>> [str(card) for card in parse_cards("ah, 2♣,3d")]
+    ['AH', '2C', '3D']
+    >>> parse_cards("5H 6H", count=4)
+    Traceback (most recent call last):
+    ...
+    cribbage.errors.CardCountError: expected 4 cards, got 2
+    """
+    tokens = [t for t in _SEPARATORS.split(cards) if t] if isinstance(cards, str) else list(cards)
+    parsed = tuple(token if isinstance(token, Card) else Card.parse(token) for token in tokens)
+    seen: set[Card] = set()
+    for card in parsed:
+        if card in seen:
+            raise DuplicateCardError(f"duplicate card {card}", card=str(card))
+        seen.add(card)
+    if count is not None and len(parsed) != count:
+        raise CardCountError(f"expected {count} cards, got {len(parsed)}", expected=count, got=len(parsed))
+    return parsed
+
+
+def parse_hand_and_starter(
+    hand: str | Iterable[str | Card], starter: str | Card, hand_size: int = 4
+) -> tuple[tuple[Card, ...], Card]:
+    """Parse a hand of ``hand_size`` cards and a starter that is not one of them.
+
+    >>> parse_hand_and_starter("5H 5S 5C JD", "5H")
+    Traceback (most recent call last):
+    ...
+    cribbage.errors.StarterInHandError: starter 5H is also in the hand
+    """
+    cards = parse_cards(hand, count=hand_size)
+    cut = starter if isinstance(starter, Card) else Card.parse(starter)
+    if cut in cards:
+        raise StarterInHandError(f"starter {cut} is also in the hand", card=str(cut))
+    return cards, cut
+
+
+def format_cards(cards: Iterable[Card], separator: str = " ") -> str:
+    return separator.join(map(str, cards))
