@@ -1,0 +1,179 @@
+"""The show: scoring a hand or a crib with its starter.
+
+Fifteens, pairs and runs depend only on the five ranks, so they are worked out
+once per sorted rank tuple (6,175 of them with a 4-card hand) and cached as a
+*pattern* of card positions; only the flush and nobs look at suits. That makes
+the total a dictionary look-up plus two suit checks, and the breakdown a look-up
+plus building the items.
+
+>>> from cribbage.cards import parse_hand_and_starter
+>>> hand, starter = parse_hand_and_starter("5H 5S 5C JD", "5D")
+>>> score = score_show(hand, starter)
+>>> score.total
+29
+>>> [(item.kind, item.points) for item in score.items][-2:]
+[('pair', 2), ('nobs', 1)]
+>>> show_total(*parse_hand_and_starter("2H 4H 6H 8H", "QC")), show_total(*parse_hand_and_starter("2H 4H 6H 8H", "QC"), crib=True)
+(4, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations, product
+from typing import NamedTuple
+
+from .cards import JACK, RANK_SYMBOLS, Card, Rank
+from .errors import CardCountError, DuplicateCardError, StarterInHandError
+
+ScoreKind = str
+"""``fifteen``, ``pair``, ``run``, ``flush`` or ``nobs`` in the show; the play adds
+``thirty_one``, ``go`` and ``last_card``."""
+
+
+class ScoreItem(NamedTuple):
+    kind: ScoreKind
+    cards: tuple[Card, ...]
+    points: int
+
+
+class ShowScore(NamedTuple):
+    items: tuple[ScoreItem, ...]
+    total: int
+
+
+# A pattern lists, for ranks sorted ascending, which positions form each
+# fifteen, pair and run: (kind, positions, points).
+Pattern = tuple[tuple[ScoreKind, tuple[int, ...], int], ...]
+
+
+def rank_pattern(ranks: Sequence[Rank]) -> Pattern:
+    """Fifteens, pairs and runs of *sorted* ``ranks``, by position.
+
+    A double run is two runs and a pair, so it is found as two runs (one per
+    card of the doubled rank) plus that pair.
+
+    >>> [(kind, positions) for kind, positions, _ in rank_pattern((4, 4, 5, 6, 10))]
+    [('fifteen', (2, 4)), ('fifteen', (0, 2, 3)), ('fifteen', (1, 2, 3)), ('pair', (0, 1)), ('run', (0, 2, 3)), ('run', (1, 2, 3))]
+    """
+    values = [min(rank, 10) for rank in ranks]
+    positions = range(len(ranks))
+    pattern: list[tuple[ScoreKind, tuple[int, ...], int]] = []
+    for size in range(2, len(ranks) + 1):
+        for subset in combinations(positions, size):
+            if sum(values[i] for i in subset) == 15:
+                pattern.append(("fifteen", subset, 2))
+    for i, j in combinations(positions, 2):
+        if ranks[i] == ranks[j]:
+            pattern.append(("pair", (i, j), 2))
+    by_rank: dict[Rank, list[int]] = {}
+    for position, rank in enumerate(ranks):
+        by_rank.setdefault(rank, []).append(position)
+    start = 1
+    while start <= 13:
+        end = start
+        while end in by_rank:
+            end += 1
+        if end - start >= 3:  # ranks start .. end-1 are present: one maximal run
+            for choice in product(*(by_rank[rank] for rank in range(start, end))):
+                pattern.append(("run", choice, end - start))
+        start = end + 1
+    return tuple(pattern)
+
+
+_patterns: dict[tuple[Rank, ...], Pattern] = {}
+_pattern_totals: dict[tuple[Rank, ...], int] = {}
+
+
+def _pattern_for(ranks: tuple[Rank, ...]) -> Pattern:
+    pattern = _patterns.get(ranks)
+    if pattern is None:
+        pattern = _patterns[ranks] = rank_pattern(ranks)
+    return pattern
+
+
+def rank_points(ranks: tuple[Rank, ...]) -> int:
+    """Points from fifteens, pairs and runs of sorted ``ranks`` (cached)."""
+    total = _pattern_totals.get(ranks)
+    if total is None:
+        total = _pattern_totals[ranks] = sum(points for _, _, points in _pattern_for(ranks))
+    return total
+
+
+def _check(hand: Sequence[Card], starter: Card, crib: bool) -> None:
+    expected = 4 if crib or len(hand) != 3 else 3
+    if len(hand) != expected:
+        raise CardCountError(f"expected {expected} cards, got {len(hand)}", expected=expected, got=len(hand))
+    if len(set(hand)) != len(hand):
+        duplicate = next(card for card in hand if hand.count(card) > 1)
+        raise DuplicateCardError(f"duplicate card {duplicate}", card=str(duplicate))
+    if starter in hand:
+        raise StarterInHandError(f"starter {starter} is also in the hand", card=str(starter))
+
+
+def _flush_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
+    """A hand flush counts its cards (+1 with the starter); a crib only a full flush."""
+    suit = hand[0].suit
+    for card in hand:
+        if card.suit != suit:
+            return 0
+    if starter.suit == suit:
+        return len(hand) + 1
+    return 0 if crib else len(hand)
+
+
+def _nobs_jack(hand: Sequence[Card], starter: Card) -> Card | None:
+    for card in hand:
+        if card.rank == JACK and card.suit == starter.suit:
+            return card
+    return None
+
+
+def _rank(card: Card) -> Rank:
+    return card.rank
+
+
+def show_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
+    """The show total only: the fast path (see :func:`score_show`)."""
+    _check(hand, starter, crib)
+    ranks = sorted([card.rank for card in hand])
+    ranks.append(starter.rank)
+    ranks.sort()
+    total = rank_points(tuple(ranks)) + _flush_points(hand, starter, crib)
+    return total + 1 if _nobs_jack(hand, starter) is not None else total
+
+
+def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowScore:
+    """Score a hand (4 cards, or 3 in the five-card game) or a crib with its starter.
+
+    Items come in counting order: fifteens, pairs, runs, flush, nobs.
+
+    >>> from cribbage.cards import parse_hand_and_starter
+    >>> items = score_show(*parse_hand_and_starter("4S 4H 5D 6C", "6H")).items
+    >>> [(i.kind, " ".join(map(str, i.cards))) for i in items if i.kind != "fifteen"][:3]
+    [('pair', '4S 4H'), ('pair', '6C 6H'), ('run', '4S 5D 6C')]
+    """
+    _check(hand, starter, crib)
+    cards = sorted((*hand, starter), key=_rank)  # stable: ties keep the reader's order
+    pattern = _pattern_for(tuple(card.rank for card in cards))
+    items = [ScoreItem(kind, tuple(cards[i] for i in positions), points) for kind, positions, points in pattern]
+    flush = _flush_points(hand, starter, crib)
+    if flush:
+        flush_cards = tuple(hand) + ((starter,) if flush > len(hand) else ())
+        items.append(ScoreItem("flush", flush_cards, flush))
+    jack = _nobs_jack(hand, starter)
+    if jack is not None:
+        items.append(ScoreItem("nobs", (jack,), 1))
+    return ShowScore(tuple(items), sum(item.points for item in items))
+
+
+def heels_points(starter: Card) -> int:
+    """His heels: the dealer pegs 2 when the starter is a jack.
+
+    >>> heels_points(Card(JACK, "S")), heels_points(Card(5, "S"))
+    (2, 0)
+    """
+    return 2 if starter.rank == JACK else 0
+
+
+__all__ = ["RANK_SYMBOLS", "ScoreItem", "ShowScore", "heels_points", "rank_pattern", "rank_points", "score_show", "show_total"]
