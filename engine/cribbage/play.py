@@ -1,0 +1,329 @@
+"""The play (pegging) as a state machine for 2, 3 and 4 players.
+
+Seat 0 sits left of the dealer and plays first; the dealer is the last seat.
+With 4 players the seats opposite each other (0 and 2, 1 and 3) are partners.
+Every action returns an immutable :class:`PlayAction`, so a play is a log that
+can be stepped forward and back.
+
+>>> actions = replay([parse_cards("7H 8D 5C KS"), parse_cards("8S 6C AH QD")],
+...                  parse_cards("7H 8S 5C 6C AH 8D QD KS"))
+>>> [(str(a.card) if a.card else "go", a.count, a.points) for a in actions]
+... # doctest: +NORMALIZE_WHITESPACE
+[('7H', 7, 0), ('8S', 15, 2), ('5C', 20, 0), ('6C', 26, 4), ('go', 26, 0),
+ ('AH', 27, 0), ('go', 27, 1), ('8D', 8, 0), ('QD', 18, 0), ('KS', 28, 1)]
+>>> Play.from_actions([parse_cards("7H 8D 5C KS"), parse_cards("8S 6C AH QD")], actions).scores
+(1, 7)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from .cards import Card, parse_cards
+from .errors import IllegalPlayError
+from .show import ScoreItem
+
+Seat = int
+"""0 = left of the dealer, ..., the dealer is the last seat."""
+
+MAX_COUNT = 31
+FIFTEEN = 15
+PAIR_POINTS = {2: 2, 3: 6, 4: 12}
+"""Pair, pair royal, double pair royal by the number of cards of one rank."""
+
+
+class PlayAction(NamedTuple):
+    """One action of the play: a card, or a go when ``card`` is ``None``.
+
+    ``count`` is the count the action reaches (before any reset); ``reset`` is
+    True when the count goes back to 0 after this action (31, the go point, or
+    the end of the play).
+    """
+
+    seat: Seat
+    card: Card | None
+    count: int
+    points: int
+    reasons: tuple[ScoreItem, ...]
+    reset: bool
+
+    @property
+    def is_go(self) -> bool:
+        return self.card is None
+
+    def to_json(self) -> dict:
+        return {
+            "seat": self.seat,
+            "card": None if self.card is None else str(self.card),
+            "count": self.count,
+            "points": self.points,
+            "reasons": [
+                {"kind": item.kind, "cards": [str(c) for c in item.cards], "points": item.points}
+                for item in self.reasons
+            ],
+            "reset": self.reset,
+        }
+
+
+def pile_score(pile: Sequence[Card]) -> tuple[ScoreItem, ...]:
+    """What the last card of ``pile`` (the cards of the current count) scores.
+
+    Covers 15, 31, pairs and runs; the go and last-card points depend on the
+    whole table, so :class:`Play` adds them.
+
+    >>> [(i.kind, i.points) for i in pile_score(parse_cards("4H 5C 6D"))]
+    [('fifteen', 2), ('run', 3)]
+    >>> pile_score(parse_cards("JH QS"))  # J and Q are different ranks: no pair
+    ()
+    """
+    count = sum(card.value for card in pile)
+    items: list[ScoreItem] = []
+    if count == FIFTEEN:
+        items.append(ScoreItem("fifteen", tuple(pile), 2))
+    elif count == MAX_COUNT:
+        items.append(ScoreItem("thirty_one", tuple(pile), 2))
+    last_rank = pile[-1].rank
+    same = 1
+    while same < len(pile) and pile[-same - 1].rank == last_rank:
+        same += 1
+    if same >= 2:
+        items.append(ScoreItem("pair", tuple(pile[-same:]), PAIR_POINTS[same]))
+    else:
+        run = _longest_run_tail(pile)
+        if run:
+            items.append(ScoreItem("run", tuple(pile[-run:]), run))
+    return tuple(items)
+
+
+def _longest_run_tail(pile: Sequence[Card]) -> int:
+    """Length of the longest tail of >= 3 distinct consecutive ranks, else 0."""
+    for length in range(len(pile), 2, -1):
+        ranks = {card.rank for card in pile[-length:]}
+        if len(ranks) == length and max(ranks) - min(ranks) == length - 1:
+            return length
+    return 0
+
+
+class Play:
+    """The pegging state machine.
+
+    >>> play = Play([parse_cards("5H KS"), parse_cards("TD 5S")])
+    >>> play.play(Card.parse("5H")).points, play.to_move, [str(c) for c in play.legal_cards()]
+    (0, 1, ['10D', '5S'])
+    >>> play.play(Card.parse("TD")).reasons[0].kind
+    'fifteen'
+    """
+
+    def __init__(self, hands: Sequence[Iterable[Card | str]], five_card: bool = False) -> None:
+        parsed = [parse_cards(hand if isinstance(hand, str) else list(hand)) for hand in hands]
+        if not 2 <= len(parsed) <= 4:
+            raise ValueError("the play needs 2, 3 or 4 seats")
+        parse_cards([card for hand in parsed for card in hand])  # no card in two hands
+        self.hands: tuple[tuple[Card, ...], ...] = tuple(parsed)
+        self.five_card = five_card
+        self._held: list[list[Card]] = [list(hand) for hand in parsed]
+        self._pile: list[Card] = []
+        self._count = 0
+        self._last_player: Seat | None = None
+        self._passed: set[Seat] = set()
+        self._to_move: Seat = 0
+        self._over = not any(self._held)
+        self._actions: list[PlayAction] = []
+        self._scores = [0] * len(parsed)
+
+    @classmethod
+    def from_actions(
+        cls, hands: Sequence[Iterable[Card | str]], actions: Iterable[PlayAction], five_card: bool = False
+    ) -> Play:
+        """Rebuild a play part-way from its first actions (checks each of them)."""
+        play = cls(hands, five_card=five_card)
+        for action in actions:
+            play.go() if action.card is None else play.play(action.card)
+        return play
+
+    # -- state ---------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def to_move(self) -> Seat | None:
+        """The seat to act, or ``None`` once the play is over."""
+        return None if self._over else self._to_move
+
+    @property
+    def count(self) -> int:
+        return self._count
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """The cards of the current count, in the order played."""
+        return tuple(self._pile)
+
+    @property
+    def actions(self) -> tuple[PlayAction, ...]:
+        return tuple(self._actions)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points pegged per seat."""
+        return tuple(self._scores)
+
+    @property
+    def partnership_scores(self) -> tuple[int, int]:
+        """With 4 players: points of seats 0 and 2, then of seats 1 and 3."""
+        if self.players != 4:
+            raise ValueError("partnerships need 4 players")
+        return (self._scores[0] + self._scores[2], self._scores[1] + self._scores[3])
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    def held(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards ``seat`` still holds."""
+        return tuple(self._held[seat])
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        """Cards the seat to move may play (empty: it must say go)."""
+        if self._over:
+            return ()
+        room = MAX_COUNT - self._count
+        return tuple(card for card in self._held[self._to_move] if card.value <= room)
+
+    def must_go(self) -> bool:
+        return not self._over and not self.legal_cards()
+
+    # -- actions -------------------------------------------------------------
+    def play(self, card: Card | str) -> PlayAction:
+        """The seat to move plays ``card``."""
+        card = card if isinstance(card, Card) else Card.parse(card)
+        index = len(self._actions)
+        if self._over:
+            raise IllegalPlayError(f"{card}: the play is over", card=str(card), index=index, reason="play_over")
+        seat = self._to_move
+        if card not in self._held[seat]:
+            owner = next((s for s, held in enumerate(self._held) if card in held), None)
+            if owner is None:
+                message, reason = f"{card}: not in the hand of seat {seat}", "not_in_hand"
+            else:
+                message, reason = f"{card}: seat {seat} is to play, not seat {owner}", "not_your_turn"
+            raise IllegalPlayError(message, card=str(card), index=index, reason=reason, seat=seat)
+        if self._count + card.value > MAX_COUNT:
+            raise IllegalPlayError(
+                f"{card}: the count {self._count} would pass 31",
+                card=str(card), index=index, reason="over_31", count=self._count, seat=seat,
+            )
+        self._held[seat].remove(card)
+        self._pile.append(card)
+        self._count += card.value
+        self._last_player = seat
+        reasons = pile_score(self._pile)
+        reset = self._count == MAX_COUNT
+        if not any(self._held) and not reset:
+            reasons += (ScoreItem("last_card", (card,), 1),)
+            reset = True
+        action = PlayAction(seat, card, self._count, sum(item.points for item in reasons), reasons, reset)
+        self._record(action)
+        if reset:
+            self._start_new_count(after=seat)
+        else:
+            self._to_move = self._next_in_count(seat)
+        return action
+
+    def go(self) -> PlayAction:
+        """The seat to move says go (only when it cannot play)."""
+        index = len(self._actions)
+        if self._over:
+            raise IllegalPlayError("go: the play is over", card=None, index=index, reason="play_over")
+        seat = self._to_move
+        if self.legal_cards():
+            raise IllegalPlayError(
+                f"go: seat {seat} can play", card=None, index=index, reason="must_play", seat=seat
+            )
+        if seat == self._last_player:
+            # Nobody else could play on: the last player takes the go point.
+            reasons = (ScoreItem("go", (), 1),)
+            action = PlayAction(seat, None, self._count, 1, reasons, True)
+            self._record(action)
+            self._start_new_count(after=seat)
+        else:
+            action = PlayAction(seat, None, self._count, 0, (), False)
+            self._record(action)
+            self._passed.add(seat)
+            self._to_move = self._next_in_count(seat)
+        return action
+
+    # -- internals -----------------------------------------------------------
+    def _record(self, action: PlayAction) -> None:
+        self._actions.append(action)
+        self._scores[action.seat] += action.points
+
+    def _next_in_count(self, seat: Seat) -> Seat:
+        """The next seat that still takes part in this count.
+
+        Seats that said go or hold no cards are skipped; the last player is
+        never skipped, since it either plays on or takes the go point.
+        """
+        for step in range(1, self.players + 1):
+            candidate = (seat + step) % self.players
+            if candidate == self._last_player:
+                return candidate
+            if candidate not in self._passed and self._held[candidate]:
+                return candidate
+        raise AssertionError("no seat to move")  # the last player is always reached
+
+    def _start_new_count(self, after: Seat) -> None:
+        self._pile.clear()
+        self._count = 0
+        self._passed.clear()
+        self._last_player = None
+        if self.five_card or not any(self._held):
+            self._over = True
+            return
+        self._to_move = next(
+            (after + step) % self.players
+            for step in range(1, self.players + 1)
+            if self._held[(after + step) % self.players]
+        )
+
+
+def replay(
+    hands: Sequence[Iterable[Card | str]], cards: Iterable[Card | str], five_card: bool = False
+) -> tuple[PlayAction, ...]:
+    """Play ``cards`` in order, inserting the gos the rules force.
+
+    After the last card, gos that are forced are added too, so the log ends
+    where a seat has a choice or the play is over.  An illegal card raises
+    :class:`IllegalPlayError` whose params name the card, its index in
+    ``cards`` and the rule it breaks:
+
+    >>> replay(["7H 8D 5C KS", "8S 6C AH QD"], "7H 8S 5C 6C 8D")
+    Traceback (most recent call last):
+    ...
+    cribbage.errors.IllegalPlayError: 8D: the count 26 would pass 31
+    """
+    play = Play(hands, five_card=five_card)
+    for index, card in enumerate(parse_cards(cards)):
+        seat, count = play.to_move, play.count
+        _forced_gos(play)
+        try:
+            play.play(card)
+        except IllegalPlayError as error:
+            if seat is not None and card in play.held(seat) and count + card.value > MAX_COUNT:
+                # The seat had to say go because this card did not fit: that is
+                # the rule broken, not whose turn it became after the gos.
+                raise IllegalPlayError(
+                    f"{card}: the count {count} would pass 31",
+                    card=str(card), index=index, reason="over_31", count=count, seat=seat,
+                ) from None
+            error.params["index"] = index
+            raise
+    _forced_gos(play)
+    return play.actions
+
+
+def _forced_gos(play: Play) -> None:
+    while play.must_go():
+        play.go()
