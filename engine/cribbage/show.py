@@ -93,10 +93,33 @@ def _pattern_for(ranks: tuple[Rank, ...]) -> Pattern:
 
 
 def rank_points(ranks: tuple[Rank, ...]) -> int:
-    """Points from fifteens, pairs and runs of sorted ``ranks`` (cached)."""
+    """Points from fifteens, pairs and runs of sorted ``ranks`` (cached).
+
+    Counted directly rather than from the pattern: the total-only path never
+    needs to know which cards made each combination.
+
+    >>> rank_points((5, 5, 5, 5, 11)), rank_points((3, 3, 4, 4, 5))
+    (28, 20)
+    """
     total = _pattern_totals.get(ranks)
     if total is None:
-        total = _pattern_totals[ranks] = sum(points for _, _, points in _pattern_for(ranks))
+        counts = [0] * 15
+        ways_to_sum = [1] + [0] * 15  # subsets of the cards so far, by value sum
+        for rank in ranks:
+            counts[rank] += 1
+            value = rank if rank < 10 else 10
+            for target in range(15, value - 1, -1):
+                ways_to_sum[target] += ways_to_sum[target - value]
+        total = 2 * ways_to_sum[15] + sum(n * (n - 1) for n in counts)  # each pair is 2
+        length, runs = 0, 1
+        for n in counts:
+            if n:
+                length, runs = length + 1, runs * n
+            else:
+                if length >= 3:
+                    total += length * runs
+                length, runs = 0, 1
+        _pattern_totals[ranks] = total
     return total
 
 
