@@ -1,0 +1,170 @@
+"""The message catalogue: every word the CLI, the build and the browser show.
+
+The words live in ``cribbage/messages/<lang>.json``, one file per language, so a
+translator edits data, not code. A message is a string with ``{name}``
+placeholders, or a mapping of plural categories (``one``, ``few``, ``many``,
+``other``) chosen by the ``count`` parameter.
+
+>>> t("ui.points", "en", count=1), t("ui.points", "pl", count=5), t("ui.points", "cs", count=3)
+('1 point', '5 punktów', '3 body')
+>>> from cribbage.cards import Card
+>>> card_name(Card(12, "H"), "en"), card_name(Card(1, "S"), "cs"), card_name(Card(11, "D"), "bg")
+('queen of hearts', 'pikové eso', 'вале каро')
+>>> from cribbage.cards import parse_cards
+>>> try:
+...     parse_cards("5H 5H")
+... except ValueError as error:
+...     error_message(error, "pl")
+'Karta 5♥ (piątka kier) występuje dwa razy.'
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from .cards import Card
+from .errors import CribbageError
+
+Language = str
+"""One of :data:`LANGUAGES`."""
+
+LANGUAGES: tuple[Language, ...] = ("en", "pl", "cs", "sk", "bg")
+DEFAULT_LANGUAGE: Language = "en"
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+class MissingMessageError(KeyError):
+    """A key that no catalogue defines: a bug in the caller, never bad input."""
+
+
+@cache
+def catalogue(lang: Language) -> dict[str, Any]:
+    """The flat ``{key: message}`` mapping of one language (cached)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
+    text = resources.files(__package__).joinpath("messages", f"{lang}.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def plural_category(lang: Language, count: int) -> str:
+    """The CLDR plural category of a whole number (cardinal).
+
+    >>> [plural_category("pl", n) for n in (1, 2, 5, 12, 22, 25)]
+    ['one', 'few', 'many', 'many', 'few', 'many']
+    """
+    n = abs(count)
+    if n == 1:
+        return "one"
+    if lang == "pl":
+        return "few" if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else "many"
+    if lang in ("cs", "sk"):
+        return "few" if n in (2, 3, 4) else "other"
+    return "other"
+
+
+def lookup(key: str, lang: Language) -> Any:
+    """The raw message for ``key``, falling back to English."""
+    for language in (lang, DEFAULT_LANGUAGE):
+        messages = catalogue(language)
+        if key in messages:
+            return messages[key]
+    raise MissingMessageError(key)
+
+
+def t(key: str, lang: Language, **params: Any) -> str:
+    """Translate ``key`` into ``lang`` and fill in ``params``.
+
+    >>> t("kind.fifteen", "sk")
+    'pätnásť'
+    """
+    message = lookup(key, lang)
+    if isinstance(message, dict):
+        category = plural_category(lang, int(params.get("count", 0)))
+        message = message.get(category, message["other"])
+    return message.format(**params) if params else message
+
+
+def has_message(key: str, lang: Language) -> bool:
+    return key in catalogue(lang) or key in catalogue(DEFAULT_LANGUAGE)
+
+
+def number_word(number: int, lang: Language) -> str:
+    """How players say a count: ``fifteen``, ``piętnaście`` ... (digits past the list).
+
+    >>> number_word(29, "en"), number_word(6, "bg"), number_word(121, "en")
+    ('twenty-nine', 'шест', '121')
+    """
+    words = lookup("numbers", lang)
+    return words[number] if 0 <= number < len(words) else str(number)
+
+
+def rank_name(rank: int, lang: Language) -> str:
+    return lookup("card.ranks", lang)[rank - 1]["name"]
+
+
+def suit_name(suit: str, lang: Language) -> str:
+    """The suit's own name (``hearts``, ``kier``, ``srdce``), for labels and legends."""
+    return lookup("card.suits", lang)[suit]["name"]
+
+
+def card_name(card: Card, lang: Language) -> str:
+    """A card's full name, as a screen reader should say it.
+
+    Czech and Slovak name a card with a suit adjective that agrees with the
+    rank's gender (``srdcová dáma``, ``srdcový král``), so each rank records its
+    gender and each suit its forms.
+    """
+    rank = lookup("card.ranks", lang)[card.rank - 1]
+    suit = lookup("card.suits", lang)[card.suit]
+    forms = {"rank": rank["name"], "suit": suit.get(rank.get("gender", ""), suit["name"])}
+    return lookup("card.pattern", lang).format(**forms)
+
+
+def card_label(card: Card, lang: Language) -> str:
+    """Short visible text plus the name: ``5♥ five of hearts``."""
+    return f"{card_symbol(card)} {card_name(card, lang)}"
+
+
+def card_symbol(card: Card) -> str:
+    """``5♥``: the rank and the suit symbol (never colour alone)."""
+    return str(card)[:-1] + SUIT_SYMBOLS[card.suit]
+
+
+def _card_param(value: Any, lang: Language) -> Any:
+    if isinstance(value, Card):
+        return card_name(value, lang)
+    if isinstance(value, str):
+        try:
+            return f"{card_symbol(Card.parse(value))} ({card_name(Card.parse(value), lang)})"
+        except CribbageError:
+            return value
+    return value
+
+
+def error_message(error: Exception, lang: Language) -> str:
+    """Say a :class:`~cribbage.errors.CribbageError` in ``lang``.
+
+    Card parameters are named in the language; an illegal play names its reason.
+    Any other exception falls back to the generic message.
+    """
+    if not isinstance(error, CribbageError):
+        return t("error.error", lang)
+    params = dict(error.params)
+    for name in ("card", "starter"):
+        if name in params:
+            params[name] = _card_param(params[name], lang)
+    reason = params.get("reason")
+    if reason is not None:
+        key = f"reason.{reason}"
+        params["reason"] = t(key, lang, **params) if has_message(key, lang) else str(reason)
+    key = f"error.{error.code}"
+    if not has_message(key, lang):
+        key = "error.error"
+    try:
+        return t(key, lang, **params)
+    except (KeyError, IndexError, ValueError):
+        return t("error.error", lang)
