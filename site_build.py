@@ -1,0 +1,475 @@
+#!/usr/bin/env python3
+"""The one entry point of the cribbage site.
+
+    python3 site_build.py build           # write site/
+    python3 site_build.py serve [--port]  # build, then serve site/ on http://127.0.0.1:8000/
+    python3 site_build.py test [ARGS]     # build, then run every test (ARGS go to pytest)
+    python3 site_build.py bench           # build, then print the site's speed numbers
+
+Needs only Python and Node on the machine. It creates and reuses ``.venv`` (Python 3.12
+or newer, which pyodide-build needs) and ``node_modules``, and installs the pinned
+dependencies only when their pins changed. The build:
+
+1. builds the engine wheel from ``engine/cribbage`` with a standard PEP 517 build;
+2. runs MkDocs (the live-block hook imports the engine, so ``engine/`` is on sys.path);
+3. copies the Pyodide runtime the pages need from ``node_modules/pyodide`` into
+   ``site/pyodide/``, after checking every file against the npm tarball whose integrity
+   ``package-lock.json`` pins, and registers the wheel in the site's ``pyodide-lock.json``
+   with ``pyodide lockfile add-wheels`` so a page can ``loadPackage("cribbage")``;
+4. splits the search index so that each language searches its own pages only.
+
+This file runs with the standard library alone: everything else runs in ``.venv``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+from typing import Sequence
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+REQUIREMENTS = ROOT / "requirements" / "site.txt"
+PACKAGE_LOCK = ROOT / "package-lock.json"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_PACKAGE = NODE_MODULES / "pyodide"
+DOCS = ROOT / "docs"
+SITE = ROOT / "site"
+SITE_PYODIDE = SITE / "pyodide"
+WHEEL_DIR = ROOT / ".cache" / "wheel"
+CHROMIUM = Path("/usr/bin/chromium")
+# Named in mkdocs.yml; written by the live widgets (hooks/ and docs/assets/cribbage/).
+WIDGET_FILES = (
+    "hooks/cribbage_blocks.py",
+    "docs/assets/cribbage/cribbage.css",
+    "docs/assets/cribbage/widgets.js",
+)
+
+MINIMUM_VENV_PYTHON = (3, 12)  # pyodide-build 0.39
+# What pyodide.mjs 314 fetches at start-up: the loader's own module, the Emscripten
+# module and its WebAssembly, the standard library and the package lock.
+RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# Served with these types whatever the host's mimetypes database says: module
+# workers refuse scripts that are not JavaScript, and WebAssembly streaming
+# compilation needs application/wasm.
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".xml": "application/xml",
+    ".gz": "application/gzip",
+}
+
+
+class SetupError(RuntimeError):
+    """Something the build needs is missing and cannot be installed from here."""
+
+
+def log(message: str) -> None:
+    print(f"site_build: {message}", file=sys.stderr, flush=True)
+
+
+def run(command: Sequence[str | os.PathLike], **kwargs) -> subprocess.CompletedProcess:
+    """Run a command from the repository root, failing loudly."""
+    kwargs.setdefault("cwd", ROOT)
+    return subprocess.run([str(part) for part in command], check=True, **kwargs)
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        for block in iter(functools.partial(stream.read, 1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+# --- the environment: .venv and node_modules --------------------------------------
+
+
+def python_version(executable: str | Path) -> tuple[int, int] | None:
+    """The (major, minor) of a Python executable, or None when it does not run."""
+    try:
+        result = subprocess.run(
+            [str(executable), "-c", "import sys; print(*sys.version_info[:2])"],
+            capture_output=True, text=True, timeout=30,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if result.returncode != 0:
+        return None  # e.g. a pyenv shim for a version that is not selected
+    major, minor = result.stdout.split()
+    return int(major), int(minor)
+
+
+def find_venv_python() -> str:
+    """A Python new enough for pyodide-build: this one, one on PATH, or one of pyenv's."""
+    if sys.version_info[:2] >= MINIMUM_VENV_PYTHON:
+        return sys.executable
+    candidates: list[str | Path] = []
+    for minor in range(20, MINIMUM_VENV_PYTHON[1] - 1, -1):
+        found = shutil.which(f"python3.{minor}")
+        if found:
+            candidates.append(found)
+    pyenv_root = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv"))
+    candidates += sorted((pyenv_root / "versions").glob("3.*/bin/python3"), reverse=True)
+    for candidate in candidates:
+        version = python_version(candidate)
+        if version and version >= MINIMUM_VENV_PYTHON:
+            return str(candidate)
+    raise SetupError(
+        "Python 3.12 or newer is needed for pyodide-build and none was found "
+        "(looked for python3.12+ on PATH and in pyenv). Install one, e.g. "
+        "`apt-get install python3.12-venv` or `pyenv install 3.12`, and run again."
+    )
+
+
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def venv_bin(name: str) -> Path:
+    return VENV / "bin" / name
+
+
+def ensure_venv() -> Path:
+    """Create or reuse .venv and install requirements/site.txt when its pins changed."""
+    python = venv_python()
+    version = python_version(python) if python.exists() else None
+    if version is None or version < MINIMUM_VENV_PYTHON:
+        if VENV.exists():
+            log(f"replacing {VENV.name} (Python {version} is too old or broken)")
+            shutil.rmtree(VENV)
+        base = find_venv_python()
+        log(f"creating {VENV.name} with {base}")
+        run([base, "-m", "venv", VENV])
+    stamp = VENV / ".requirements.sha256"
+    wanted = sha256_of(REQUIREMENTS)
+    if not stamp.exists() or stamp.read_text().strip() != wanted:
+        log(f"installing {REQUIREMENTS.relative_to(ROOT)} into {VENV.name}")
+        run([python, "-m", "pip", "install", "--disable-pip-version-check", "--quiet",
+             "--upgrade", "pip"])
+        run([python, "-m", "pip", "install", "--disable-pip-version-check", "--quiet",
+             "-r", REQUIREMENTS])
+        stamp.write_text(wanted + "\n")
+    return python
+
+
+def require_node() -> None:
+    for tool in ("node", "npm"):
+        if shutil.which(tool) is None:
+            raise SetupError(
+                f"`{tool}` was not found on PATH. Node.js 18 or newer with npm is needed "
+                "for the vendored Pyodide runtime (e.g. `apt-get install nodejs npm`)."
+            )
+
+
+def ensure_node_modules() -> None:
+    """Run `npm ci` when node_modules does not match package-lock.json."""
+    require_node()
+    stamp = NODE_MODULES / ".package-lock.sha256"
+    wanted = sha256_of(PACKAGE_LOCK)
+    if stamp.exists() and stamp.read_text().strip() == wanted and PYODIDE_PACKAGE.is_dir():
+        return
+    log("installing node_modules with npm ci")
+    run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"])
+    stamp.write_text(wanted + "\n")
+
+
+def ensure_chromium() -> None:
+    """Debian's Chromium for the browser tests; installed with apt when we are root."""
+    if CHROMIUM.exists():
+        return
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        raise SetupError(
+            f"The browser tests need Debian's Chromium at {CHROMIUM}, which is missing, "
+            "and it cannot be installed from here (needs root and apt-get). Install it with "
+            "`sudo apt-get install -y chromium chromium-driver` and run again."
+        )
+    log("installing Debian's chromium for the browser tests")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    run(["apt-get", "update", "-q"], env=env)
+    run(["apt-get", "install", "-y", "-q", "chromium", "chromium-driver"], env=env)
+
+
+# --- the build ------------------------------------------------------------------
+
+
+def build_wheel(python: Path) -> Path:
+    """The engine wheel, built from engine/cribbage with the PEP 517 `build` frontend."""
+    if WHEEL_DIR.exists():
+        shutil.rmtree(WHEEL_DIR)
+    # No isolation: the backend (hatchling) is pinned in .venv, so no download per build.
+    run([python, "-m", "build", "--wheel", "--no-isolation", "--outdir", WHEEL_DIR, "."],
+        stdout=subprocess.DEVNULL)
+    wheels = sorted(WHEEL_DIR.glob("cribbage-*-py3-none-any.whl"))
+    if len(wheels) != 1:
+        raise SetupError(f"expected one pure-Python cribbage wheel in {WHEEL_DIR}, got {wheels}")
+    return wheels[0]
+
+
+def widget_files_missing() -> list[str]:
+    """The live-block hook and widget assets that mkdocs.yml names but the tree lacks."""
+    return [name for name in WIDGET_FILES if not (ROOT / name).exists()]
+
+
+def build_pages(python: Path) -> None:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "engine"), env.get("PYTHONPATH")]))
+    config = ROOT / "mkdocs.yml"
+    missing = widget_files_missing()
+    if missing:
+        # Until the widgets exist, build the pages without them (lists in an inheriting
+        # config replace the parent's), so the frame and the content can be checked.
+        log(f"building without the live widgets, missing: {', '.join(missing)}")
+        present = [name for name in WIDGET_FILES if name not in missing]
+        config = ROOT / ".mkdocs-without-widgets.yml"
+        config.write_text(json.dumps({
+            "INHERIT": "mkdocs.yml",
+            "hooks": [name for name in present if name.startswith("hooks/")],
+            "extra_css": [name.removeprefix("docs/") for name in present if name.endswith(".css")],
+            "extra_javascript": [{"path": name.removeprefix("docs/"), "type": "module"}
+                                 for name in present if name.endswith(".js")],
+        }, indent=2), encoding="utf-8")
+    try:
+        run([python, "-m", "mkdocs", "build", "--quiet", "--clean", "--strict", "--config-file", config,
+             "--site-dir", SITE], env=env)
+    finally:
+        if missing:
+            config.unlink()
+
+
+def npm_locked_package(name: str) -> dict:
+    """The entry of package-lock.json for node_modules/<name> (version, integrity)."""
+    lock = json.loads(PACKAGE_LOCK.read_text(encoding="utf-8"))
+    return lock["packages"][f"node_modules/{name}"]
+
+
+def verified_tarball_digests(name: str) -> dict[str, str]:
+    """sha256 of each file of the npm tarball of `name`, after checking the tarball
+    against the integrity (sha512) that package-lock.json pins.
+
+    `npm pack` takes the tarball from npm's cache, which `npm ci` has just filled.
+    """
+    locked = npm_locked_package(name)
+    algorithm, _, expected = locked["integrity"].partition("-")
+    with tempfile.TemporaryDirectory() as scratch:
+        result = run(["npm", "pack", f"{name}@{locked['version']}", "--prefer-offline",
+                      "--silent", "--pack-destination", scratch],
+                     capture_output=True, text=True)
+        tarball = Path(scratch) / result.stdout.strip().splitlines()[-1]
+        actual = base64.b64encode(hashlib.new(algorithm, tarball.read_bytes()).digest()).decode()
+        if actual != expected:
+            raise SetupError(f"npm tarball of {name} does not match package-lock.json integrity")
+        digests = {}
+        with tarfile.open(tarball) as archive:
+            for member in archive.getmembers():
+                if member.isfile():
+                    content = archive.extractfile(member).read()
+                    relative = member.name.split("/", 1)[1]  # drop the "package/" prefix
+                    digests[relative] = hashlib.sha256(content).hexdigest()
+        return digests
+
+
+def vendor_pyodide(python: Path, wheel: Path) -> None:
+    """Copy the runtime into site/pyodide/, checked, and register the engine wheel."""
+    expected = verified_tarball_digests("pyodide")
+    SITE_PYODIDE.mkdir(parents=True, exist_ok=True)
+    for name in RUNTIME_FILES:
+        source = PYODIDE_PACKAGE / name
+        if sha256_of(source) != expected.get(name):
+            raise SetupError(f"{source} differs from the npm package pinned in package-lock.json "
+                             "(run `npm ci` again)")
+        shutil.copyfile(source, SITE_PYODIDE / name)
+    shutil.copyfile(wheel, SITE_PYODIDE / wheel.name)
+    lock = SITE_PYODIDE / "pyodide-lock.json"
+    run([venv_bin("pyodide"), "lockfile", "add-wheels", "--input", lock, "--output", lock,
+         "--base-path", SITE_PYODIDE, SITE_PYODIDE / wheel.name], stdout=subprocess.DEVNULL)
+    check_lock_checksums(lock)
+
+
+def check_lock_checksums(lock_path: Path) -> None:
+    """Every file the site ships that its lock lists has the sha256 the lock gives."""
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    shipped = {path.name for path in lock_path.parent.iterdir()}
+    listed = {entry["file_name"]: entry["sha256"] for entry in lock["packages"].values()}
+    if not any(name.startswith("cribbage-") for name in listed):
+        raise SetupError("the cribbage wheel is missing from the site's pyodide-lock.json")
+    for name in shipped & listed.keys():
+        if sha256_of(lock_path.parent / name) != listed[name]:
+            raise SetupError(f"{name} does not match its sha256 in {lock_path}")
+
+
+def site_languages() -> tuple[str, list[str]]:
+    """(default language, other languages) as built: the default one sits at the root."""
+    languages = sorted(p.name for p in DOCS.iterdir() if re.fullmatch(r"[a-z]{2}", p.name))
+    others = [lang for lang in languages if (SITE / lang / "index.html").exists()]
+    defaults = [lang for lang in languages if lang not in others]
+    if len(defaults) != 1:
+        raise SetupError(f"cannot tell the default language among {languages}")
+    return defaults[0], others
+
+
+def split_search_index() -> None:
+    """One search index per language at <language root>/search/search_index.json.
+
+    Locations become relative to the language root, matching the search base that
+    overrides/main.html gives each page, so a reader finds pages of their language only.
+    """
+    index_path = SITE / "search" / "search_index.json"
+    index = json.loads(index_path.read_text(encoding="utf-8"))
+    default, others = site_languages()
+    per_language: dict[str, list[dict]] = {lang: [] for lang in [default, *others]}
+    for doc in index["docs"]:
+        prefix, _, rest = doc["location"].partition("/")
+        if prefix in others:
+            per_language[prefix].append({**doc, "location": rest})
+        else:
+            per_language[default].append(doc)
+    for lang, docs in per_language.items():
+        root = SITE if lang == default else SITE / lang
+        target = root / "search" / "search_index.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps({**index, "docs": docs}, ensure_ascii=False,
+                                     separators=(",", ":")), encoding="utf-8")
+
+
+def build() -> Path:
+    """Set up what is missing and write site/. Returns the venv's Python."""
+    ensure_node_modules()
+    python = ensure_venv()
+    wheel = build_wheel(python)
+    build_pages(python)
+    vendor_pyodide(python, wheel)
+    split_search_index()
+    log(f"built {SITE.relative_to(ROOT)}/ with {wheel.name}")
+    return python
+
+
+# --- serving ----------------------------------------------------------------------
+
+
+class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a directory under a URL prefix (e.g. /cribbage/), with the right MIME types."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    prefix = "/"
+    quiet = False
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(self.prefix):
+            return str(Path(self.directory) / "\0not-under-prefix")  # a path that never exists
+        return super().translate_path("/" + path[len(self.prefix):])
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0] + "/" == self.prefix:
+            self.send_response(301)
+            self.send_header("Location", self.prefix)
+            self.end_headers()
+            return
+        super().do_GET()
+
+    def log_message(self, format: str, *args) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0, prefix: str = "/",
+                quiet: bool = False) -> http.server.ThreadingHTTPServer:
+    """A threaded static server for `directory` at http://host:port{prefix} (port 0: any free)."""
+    if not (prefix.startswith("/") and prefix.endswith("/")):
+        raise ValueError(f"prefix must start and end with '/': {prefix!r}")
+    handler = type("Handler", (SiteRequestHandler,), {"prefix": prefix, "quiet": quiet})
+    handler_factory = functools.partial(handler, directory=str(directory))
+    return http.server.ThreadingHTTPServer((host, port), handler_factory)
+
+
+def serve(port: int) -> None:
+    build()
+    server = make_server(SITE, port=port)
+    log(f"serving {SITE.relative_to(ROOT)}/ on http://127.0.0.1:{port}/ (Ctrl+C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --- tests and benchmarks -------------------------------------------------------------
+
+
+def test(pytest_args: list[str]) -> int:
+    python = build()
+    ensure_chromium()
+    env = dict(os.environ, CRIBBAGE_REQUIRE_SITE="1", NO_MKDOCS_2_WARNING="1")
+    result = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
+    if result.returncode == 5:
+        # pytest's "no tests collected": fine for a filter that matched nothing,
+        # never for the whole suite.
+        log("pytest collected no tests" + (" for the given arguments" if pytest_args else ""))
+        return 0 if pytest_args else 1
+    return result.returncode
+
+
+def bench() -> int:
+    python = build()
+    ensure_chromium()
+    return subprocess.run([str(python), str(ROOT / "benchmarks" / "site.py")], cwd=ROOT).returncode
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("build", help="write site/")
+    serve_parser = commands.add_parser("serve", help="build, then serve on 127.0.0.1")
+    serve_parser.add_argument("--port", type=int, default=8000)
+    commands.add_parser("test", help="build, then run every test (extra arguments go to pytest)")
+    commands.add_parser("bench", help="build, then print the site's speed numbers")
+    args, rest = parser.parse_known_args(argv)
+    if rest and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    try:
+        if args.command == "build":
+            build()
+            return 0
+        if args.command == "serve":
+            serve(args.port)
+            return 0
+        if args.command == "test":
+            return test(rest)
+        return bench()
+    except SetupError as error:
+        log(f"error: {error}")
+        return 2
+    except subprocess.CalledProcessError as error:
+        log(f"error: `{' '.join(map(str, error.cmd))}` exited with {error.returncode}")
+        return error.returncode or 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
