@@ -1,0 +1,227 @@
+"""Computer players, each decision with a short machine-readable reason.
+
+Strengths:
+
+* ``expert``: discards by the exact expected value of hand and crib
+  (:func:`cribbage.discard.analyse_discards`); in the play it always takes the
+  most points it can, and otherwise plays the card that gives the next player
+  the least expected reply (15s, 31s, pairs and runs they could answer with).
+* ``easy``: keeps the hand with the best expected value, ignoring the crib, and
+  takes points in the play but ignores what it hands over.
+* ``random``: any legal discard and card, for comparison.
+
+A :class:`Reason` is a code plus parameters, so the site can say "Why?" in any
+language.
+
+>>> from cribbage.cards import parse_cards
+>>> choice = choose_play(parse_cards("5H KS 4C"), parse_cards("TD"), unseen=None)
+>>> str(choice.card), choice.reason.code, choice.reason.params["points"]
+('5H', 'takes_points', 2)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from math import comb
+from typing import Any, NamedTuple
+
+from .cards import DECK, Card
+from .play import MAX_COUNT, pile_score
+
+STRENGTHS = ("expert", "easy", "random")
+
+
+class Reason(NamedTuple):
+    code: str
+    params: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "params": self.params}
+
+
+class DiscardChoice(NamedTuple):
+    discard: tuple[Card, ...]
+    keep: tuple[Card, ...]
+    reason: Reason
+
+
+class PlayChoice(NamedTuple):
+    card: Card
+    reason: Reason
+
+
+# -- discards ------------------------------------------------------------------------
+
+def choose_discard(
+    dealt: Sequence[Card], dealer: bool, players: int = 2, five_card: bool = False, strength: str = "expert",
+    rng: random.Random | None = None,
+) -> DiscardChoice:
+    """Pick the cards to put in the crib.
+
+    >>> from cribbage.cards import parse_cards
+    >>> choice = choose_discard(parse_cards("5H 5S 6C 7D JH KS"), dealer=True)
+    >>> [str(c) for c in choice.discard], choice.reason.code
+    (['6C', '7D'], 'best_expected_value')
+    """
+    if strength == "random":
+        rng = rng or random.Random()
+        size = 2 if players == 2 else 1
+        discard = tuple(rng.sample(list(dealt), size))
+        return DiscardChoice(discard, tuple(c for c in dealt if c not in discard), Reason("random", {}))
+    from .discard import analyse_discards
+
+    options = analyse_discards(list(dealt), dealer, players=players, five_card=five_card)
+    if strength == "easy":
+        best = max(options, key=lambda option: option.hand_mean)
+        params = {"discard": [str(c) for c in best.discard], "keep": [str(c) for c in best.keep],
+                  "hand_mean": round(best.hand_mean, 2)}
+        return DiscardChoice(best.discard, best.keep, Reason("best_hand", params))
+    best = options[0]
+    params = {
+        "discard": [str(c) for c in best.discard],
+        "keep": [str(c) for c in best.keep],
+        "dealer": dealer,
+        "hand_mean": round(best.hand_mean, 2),
+        "crib_mean": round(best.crib_mean, 2),
+        "net": round(best.net, 2),
+        "alternatives": [
+            {"discard": [str(c) for c in option.discard], "hand_mean": round(option.hand_mean, 2),
+             "crib_mean": round(option.crib_mean, 2), "net": round(option.net, 2)}
+            for option in options[1:4]
+        ],
+    }
+    return DiscardChoice(best.discard, best.keep, Reason("best_expected_value", params))
+
+
+# -- the play ------------------------------------------------------------------------
+
+def reply_risk(pile: Sequence[Card], unseen: Iterable[Card], opponent_cards: int) -> float:
+    """Expected points the next player scores in reply to ``pile``.
+
+    Each rank counts with the chance that a hand of ``opponent_cards`` drawn
+    from ``unseen`` holds it, times what it would score (15, 31, pair, run).
+    After a 31 the count starts again, so nothing can be answered.
+
+    >>> from cribbage.cards import parse_cards
+    >>> reply_risk(parse_cards("4H"), DECK[20:], 4) < reply_risk(parse_cards("5H"), DECK[20:], 4)
+    True
+    """
+    count = sum(card.value for card in pile)
+    if count == MAX_COUNT or opponent_cards <= 0:
+        return 0.0
+    by_rank = Counter(card.rank for card in unseen)
+    total = sum(by_rank.values())
+    if total == 0:
+        return 0.0
+    risk = 0.0
+    pile = list(pile)
+    for rank, n in by_rank.items():
+        value = min(rank, 10)
+        if count + value > MAX_COUNT:
+            continue
+        points = sum(item.points for item in pile_score(pile + [Card(rank, "S")]))
+        if points:
+            holds = 1 - comb(total - n, opponent_cards) / comb(total, opponent_cards) if total >= opponent_cards else 1
+            risk += holds * points
+    return risk
+
+
+def choose_play(
+    legal: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Card] | None, opponent_cards: int = 4,
+    strength: str = "expert", rng: random.Random | None = None,
+) -> PlayChoice:
+    """Pick a card among the ``legal`` ones, given the cards of the current count.
+
+    ``unseen``: the cards this player has not seen (default: all it does not
+    hold or see on the table); ``opponent_cards``: how many the next player holds.
+    """
+    legal = list(legal)
+    if strength == "random":
+        return PlayChoice((rng or random.Random()).choice(legal), Reason("random", {}))
+    if len(legal) == 1:
+        return PlayChoice(legal[0], Reason("only_card", {"card": str(legal[0])}))
+    if unseen is None:
+        unseen = [card for card in DECK if card not in legal and card not in pile]
+    unseen = list(unseen)
+    scored = []
+    for card in legal:
+        items = pile_score(list(pile) + [card])
+        gain = sum(item.points for item in items)
+        risk = reply_risk(list(pile) + [card], unseen, opponent_cards) if strength == "expert" else 0.0
+        scored.append((gain, -risk, card.value, card, items, risk))
+    gain, _, _, card, items, risk = max(scored, key=lambda entry: entry[:3])
+    if gain:
+        return PlayChoice(card, Reason("takes_points", {
+            "card": str(card), "points": gain, "kinds": [item.kind for item in items],
+        }))
+    if strength == "expert":
+        return PlayChoice(card, Reason("safest", {
+            "card": str(card), "risk": round(risk, 2),
+            "alternatives": [{"card": str(entry[3]), "risk": round(entry[5], 2)} for entry in scored if entry[3] != card],
+        }))
+    return PlayChoice(card, Reason("highest_card", {"card": str(card)}))
+
+
+# -- a player for Game.run -------------------------------------------------------------
+
+class ComputerPlayer:
+    """A seat played by the computer: ``player(game, seat) -> Action``.
+
+    The last reason is kept in :attr:`reason` for the site's "Why?".  It sees
+    only what the seat may see: its own cards, the starter, the cards played.
+    """
+
+    def __init__(self, strength: str = "expert", seed: int = 0) -> None:
+        if strength not in STRENGTHS:
+            raise ValueError(f"strength must be one of {', '.join(STRENGTHS)}")
+        self.strength = strength
+        self.rng = random.Random(seed)
+        self.reason: Reason | None = None
+
+    def decide(self, game, seat: int):
+        from .game import Action
+        from .show import show_total
+
+        expected = game.expected
+        if expected == "discard":
+            dealt = game.hand(seat)
+            choice = choose_discard(
+                dealt, dealer=game.rules.side_of(seat) == game.rules.side_of(game.dealer),
+                players=game.rules.players, five_card=game.rules.five_card, strength=self.strength, rng=self.rng,
+            )
+            return Action("discard", seat, choice.discard), choice.reason
+        if expected == "play":
+            play = game.play_state
+            seen = set(game.kept(seat)) | set(_dealt(game, seat)) | {game.starter}
+            seen.update(action.card for action in play.actions if action.card)
+            unseen = [card for card in DECK if card not in seen]
+            next_seat = play.to_move
+            for step in range(1, play.players):  # the next seat still holding cards
+                candidate = (play.to_move + step) % play.players
+                if play.held(candidate):
+                    next_seat = candidate
+                    break
+            choice = choose_play(
+                game.legal_cards(seat), play.pile, unseen, opponent_cards=len(play.held(next_seat)),
+                strength=self.strength, rng=self.rng,
+            )
+            return Action("play", seat, (choice.card,)), choice.reason
+        if expected == "announce":
+            owner, cards, crib = game.next_show()
+            points = show_total(cards, game.starter, crib=crib)
+            return Action("announce", seat, points=points), Reason("counted", {"points": points})
+        return Action("claim", seat), Reason("claims_muggins", {})
+
+    def __call__(self, game, seat: int):
+        action, self.reason = self.decide(game, seat)
+        return action
+
+
+def _dealt(game, seat: int) -> tuple[Card, ...]:
+    """The cards dealt to ``seat`` in the current deal (its discards included)."""
+    for event in reversed(game.events):
+        if event.kind == "deal":
+            return event.hands[seat]
+    return ()
