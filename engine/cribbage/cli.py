@@ -1,0 +1,438 @@
+"""``python -m cribbage``: score, peg, stats, game and discard from the terminal.
+
+Human-readable text by default, JSON with ``--json``, words in ``--lang``.
+Bad input prints one line (in that language) and exits with status 2.
+
+>>> main(["score", "5H", "5S", "5C", "JD", "--starter", "5D", "--json"])  # doctest: +ELLIPSIS
+{"total": 29, "items": [{"kind": "fifteen", "cards": [...], "points": 2}, ...]}
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from .cards import Card, parse_cards, parse_hand_and_starter
+from .errors import CribbageError
+
+EXIT_USAGE = 2
+
+# English wording of the lines the catalogue does not hold yet; every line the
+# CLI prints goes through say(), which prefers the catalogue.
+ENGLISH = {
+    "cli.bad_json": "The input is not valid JSON: {detail}",
+    "cli.bad_request": "Item {index}: {detail}",
+    "cli.missing_field": "the field “{field}” is missing",
+    "cli.you": "You",
+    "cli.cut_for_deal": "Cut for deal: {cuts}. Dealer: {dealer}.",
+    "cli.three_for_last": "{seat} pegs 3 for last.",
+    "cli.deal": "Dealer: {dealer}.",
+    "cli.your_hand": "Your cards: {cards}",
+    "cli.discards": "{seat} puts {cards} in the crib.",
+    "cli.discards_hidden": "{seat} puts {n} in the crib.",
+    "cli.starter": "Starter: {card}.",
+    "cli.heels": "His heels: 2 for {seat}.",
+    "cli.show": "{seat} shows {cards} + {starter}: {points}",
+    "cli.show_crib": "{seat}'s crib {cards} + {starter}: {points}",
+    "cli.announced": "{seat} announces {announced} ({points} are there).",
+    "cli.muggins": "{seat} takes {points} missed by {owner} (muggins).",
+    "cli.muggins_declined": "{seat} lets the missed points go.",
+    "cli.scores": "Score: {scores}",
+    "cli.game_over": "Winner: {winner} ({scores}).",
+    "cli.outcome": "{side}: {outcome}",
+    "cli.prompt_discard": "Discard {n} (for example {example}): ",
+    "cli.prompt_play": "Count {count}. Play one of {cards}: ",
+    "cli.prompt_announce": "Your count for {cards} + {starter}: ",
+    "cli.prompt_muggins": "{owner} said {announced}. Claim the missed points? [y/n]: ",
+    "cli.eof": "Input ended before the game did.",
+    "cli.option": "discard {discard}  keep {keep}  hand {hand_mean}  crib {crib_mean}  net {net}",
+    "cli.histogram": "{score:>2}: {hand:>9} {crib:>9}",
+    "cli.histogram_head": "score      hand      crib",
+    "outcome.win": "win",
+    "outcome.loss": "loss",
+    "outcome.skunk": "skunk",
+    "outcome.double_skunk": "double skunk",
+    "outcome.lurch": "lurch",
+}
+
+
+def say(key: str, lang: str, **params: Any) -> str:
+    """The message ``key`` in ``lang``: from the catalogue, else the English above."""
+    from . import i18n
+
+    if i18n.has_message(key, lang):
+        return i18n.t(key, lang, **params)
+    return ENGLISH[key].format(**params)
+
+
+def error_line(error: Exception, lang: str) -> str:
+    from . import i18n
+
+    return i18n.error_message(error, lang)
+
+
+class UsageError(Exception):
+    """Bad command-line use or a malformed request; already worded."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2, never the usage dump
+        raise UsageError(f"{self.prog}: {message}")
+
+
+# -- JSON forms ---------------------------------------------------------------------
+
+def score_json(hand: Sequence[Card], starter: Card, crib: bool) -> dict[str, Any]:
+    from .show import score_show
+
+    score = score_show(hand, starter, crib=crib)
+    return {
+        "total": score.total,
+        "items": [{"kind": i.kind, "cards": [str(c) for c in i.cards], "points": i.points} for i in score.items],
+    }
+
+
+def peg_json(request: Any, lang: str = "en") -> dict[str, Any]:
+    from .play import Play, replay
+
+    if not isinstance(request, dict):
+        raise UsageError("expected an object with “hands” and “plays”")
+    for field in ("hands", "plays"):
+        if field not in request:
+            raise UsageError(say("cli.missing_field", lang, field=field))
+    hands = [parse_cards(hand) for hand in request["hands"]]
+    five_card = bool(request.get("five_card", False))
+    actions = replay(hands, request["plays"], five_card=five_card)
+    play = Play.from_actions(hands, actions, five_card=five_card)
+    result = {"actions": [action.to_json() for action in actions], "totals": list(play.scores), "over": play.is_over}
+    if play.players == 4:
+        result["partnerships"] = list(play.partnership_scores)
+    return result
+
+
+# -- commands ---------------------------------------------------------------------
+
+def cmd_score(args, out: TextIO, stdin: TextIO) -> None:
+    if args.cards == ["-"]:
+        requests = _read_json(stdin, args.lang)
+        if isinstance(requests, dict):
+            requests = [requests]
+        results = []
+        for index, request in enumerate(requests):
+            try:
+                if not isinstance(request, dict) or "hand" not in request or "starter" not in request:
+                    raise UsageError(say("cli.missing_field", args.lang, field="hand/starter"))
+                hand = request["hand"]
+                size = len(parse_cards(hand))
+                cards, starter = parse_hand_and_starter(hand, request["starter"], hand_size=3 if size == 3 else 4)
+                results.append(score_json(cards, starter, bool(request.get("crib", False))))
+            except (CribbageError, UsageError) as error:
+                detail = error_line(error, args.lang) if isinstance(error, CribbageError) else str(error)
+                raise UsageError(say("cli.bad_request", args.lang, index=index, detail=detail)) from None
+        out.write(json.dumps(results, ensure_ascii=False) + "\n")
+        return
+    if args.starter is None:
+        raise UsageError("score: --starter is required")
+    text = " ".join(args.cards)
+    size = len(parse_cards(text))
+    hand, starter = parse_hand_and_starter(text, args.starter, hand_size=3 if size == 3 and not args.crib else 4)
+    result = score_json(hand, starter, args.crib)
+    if args.json:
+        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        return
+    for item in result["items"]:
+        out.write(f"{_kind(item['kind'], len(item['cards']), args.lang)}: {' '.join(item['cards'])} = {item['points']}\n")
+    out.write(f"{say('ui.total', args.lang)}: {result['total']}\n")
+
+
+def cmd_peg(args, out: TextIO, stdin: TextIO) -> None:
+    if args.source == "-":
+        request = _read_json(stdin, args.lang)
+    else:
+        if args.hands is None or args.plays is None:
+            raise UsageError("peg: give “-” (JSON on stdin) or --hands and --plays")
+        request = {"hands": [h for h in args.hands.split("|")], "plays": args.plays, "five_card": args.five_card}
+    requests = request if isinstance(request, list) else [request]
+    results = []
+    for index, item in enumerate(requests):
+        try:
+            if isinstance(item, dict) and isinstance(item.get("plays"), str):
+                item = dict(item, plays=parse_cards(item["plays"]))
+            results.append(peg_json(item, args.lang))
+        except (CribbageError, UsageError) as error:
+            detail = error_line(error, args.lang) if isinstance(error, CribbageError) else str(error)
+            if isinstance(error, CribbageError) and error.params.get("index") is not None:
+                detail = f"{error.params.get('card') or 'go'} (#{error.params['index'] + 1}): {detail}"
+            raise UsageError(detail if len(requests) == 1 else say("cli.bad_request", args.lang, index=index, detail=detail)) from None
+    if args.json:
+        out.write(json.dumps(results if isinstance(request, list) else results[0], ensure_ascii=False) + "\n")
+        return
+    for result in results:
+        for action in result["actions"]:
+            out.write(_play_line(action, args.lang) + "\n")
+        out.write(f"{say('ui.totals', args.lang)}: {' | '.join(map(str, result['totals']))}\n")
+
+
+def cmd_stats(args, out: TextIO, stdin: TextIO) -> None:
+    from .stats import show_histograms
+
+    histograms = show_histograms()
+    if args.json:
+        data = {kind: {str(score): n for score, n in sorted(h.items())} for kind, h in histograms.items()}
+        out.write(json.dumps(data) + "\n")
+        return
+    out.write(say("cli.histogram_head", args.lang) + "\n")
+    for score in range(0, 30):
+        out.write(say("cli.histogram", args.lang, score=score, hand=histograms["hand"].get(score, 0),
+                      crib=histograms["crib"].get(score, 0)) + "\n")
+
+
+def cmd_discard(args, out: TextIO, stdin: TextIO) -> None:
+    from .discard import analyse_discards
+
+    options = analyse_discards(parse_cards(" ".join(args.cards)), args.dealer, players=args.players,
+                               five_card=args.five_card)
+    if args.json:
+        out.write(json.dumps([option.to_json() for option in options], ensure_ascii=False) + "\n")
+        return
+    for option in options:
+        out.write(say(
+            "cli.option", args.lang, discard=" ".join(map(str, option.discard)), keep=" ".join(map(str, option.keep)),
+            hand_mean=f"{option.hand_mean:.2f}", crib_mean=f"{option.crib_mean:.2f}", net=f"{option.net:+.2f}",
+        ) + "\n")
+
+
+def cmd_game(args, out: TextIO, stdin: TextIO) -> None:
+    from .computer import ComputerPlayer
+    from .game import Game, GameRules
+
+    rules = GameRules(players=args.players, target=args.target, five_card=args.five_card, muggins=args.muggins,
+                      lurch=args.lurch)
+    game = Game(rules, seed=args.seed)
+    computers = {seat: ComputerPlayer(args.strength, seed=args.seed * 10 + seat) for seat in range(rules.players)}
+    human = None if args.auto else 0
+    names = [say("cli.you", args.lang) if seat == human else say("ui.player", args.lang, n=seat + 1)
+             for seat in range(rules.players)]
+    told = 0
+    while not game.is_over:
+        seat = game.to_act
+        if seat is None:
+            game.advance()
+        elif seat == human:
+            _human_turn(game, seat, names, args.lang, out, stdin)
+        else:
+            game.apply(computers[seat](game, seat))
+        events = game.events  # a step may log two events: the score and the game's end
+        for event in events[told:]:
+            for line in describe_event(event, game, names, args.lang, human):
+                out.write(line + "\n")
+        told = len(events)
+
+
+# -- text for the game log ------------------------------------------------------------
+
+def describe_event(event, game, names: Sequence[str], lang: str, human: int | None = None) -> list[str]:
+    """Lines that tell one game event in ``lang``."""
+    kind = event.kind
+    cards = lambda seq: " ".join(map(str, seq))  # noqa: E731
+    lines: list[str] = []
+    if kind == "cut_for_deal":
+        cuts = "; ".join(", ".join(f"{names[s]} {c}" for s, c in round_) for round_ in event.rounds)
+        lines.append(say("cli.cut_for_deal", lang, cuts=cuts, dealer=names[event.dealer]))
+    elif kind == "three_for_last":
+        lines.append(say("cli.three_for_last", lang, seat=names[event.seat]))
+    elif kind == "deal":
+        lines.append(say("cli.deal", lang, dealer=names[event.dealer]))
+        if human is not None:
+            lines.append(say("cli.your_hand", lang, cards=cards(event.hands[human])))
+        else:
+            lines.extend(f"  {names[s]}: {cards(hand)}" for s, hand in enumerate(event.hands))
+    elif kind == "discard":
+        if human is None or event.seat == human:
+            lines.append(say("cli.discards", lang, seat=names[event.seat], cards=cards(event.cards)))
+        else:
+            lines.append(say("cli.discards_hidden", lang, seat=names[event.seat], n=len(event.cards)))
+    elif kind == "starter":
+        lines.append(say("cli.starter", lang, card=event.card))
+        if event.points:
+            lines.append(say("cli.heels", lang, seat=names[event.seat]))
+    elif kind == "play":
+        line = _play_line(event.action.to_json(), lang, name=names[event.seat])
+        lines.append(line)
+    elif kind == "show":
+        key = "cli.show_crib" if event.crib else "cli.show"
+        lines.append(say(key, lang, seat=names[event.seat], cards=cards(event.hand), starter=event.starter,
+                         points=event.actual))
+        for item in event.score.items:
+            lines.append(f"  {_kind(item.kind, len(item.cards), lang)}: {cards(item.cards)} = {item.points}")
+        if event.announced is not None:
+            lines.append(say("cli.announced", lang, seat=names[event.seat], announced=event.announced,
+                             points=event.actual))
+    elif kind == "muggins":
+        if event.points:
+            lines.append(say("cli.muggins", lang, seat=names[event.seat], owner=names[event.owner], points=event.points))
+        else:
+            lines.append(say("cli.muggins_declined", lang, seat=names[event.seat]))
+    elif kind == "game_over":
+        lines.append(say("cli.game_over", lang, winner=_side_name(event.winner, game, names, lang),
+                         scores=" – ".join(map(str, event.scores))))
+        for side, outcome in enumerate(event.outcomes):
+            if outcome != "win":
+                lines.append(say("cli.outcome", lang, side=_side_name(side, game, names, lang),
+                                 outcome=say(f"outcome.{outcome}", lang)))
+        return lines
+    if event.points and kind != "game_over":
+        lines.append(say("cli.scores", lang, scores=" – ".join(map(str, game.scores))))
+    return lines
+
+
+def _side_name(side: int, game, names: Sequence[str], lang: str) -> str:
+    if game.rules.players == 4:
+        return say("ui.team", lang, a=names[side], b=names[side + 2])
+    return names[side]
+
+
+def _kind(kind: str, size: int, lang: str) -> str:
+    if kind == "pair" and size > 2:
+        kind = "pair_royal" if size == 3 else "double_pair_royal"
+    return say(f"kind.{kind}", lang)
+
+
+def _play_line(action: dict[str, Any], lang: str, name: str | None = None) -> str:
+    seat = name if name is not None else say("ui.player", lang, n=action["seat"] + 1)
+    if action["card"] is None:
+        text = say("play.go", lang, seat=seat)
+    else:
+        text = f"{say('play.plays', lang, seat=seat, card=action['card'])}, {say('play.count', lang, count=action['count'])}"
+    reasons = [
+        say("play.reason_run", lang, length=len(r["cards"]), points=r["points"]) if r["kind"] == "run"
+        else say("play.reason", lang, kind=_kind(r["kind"], len(r["cards"]), lang), points=r["points"])
+        for r in action["reasons"]
+    ]
+    if reasons:
+        text += ": " + ", ".join(reasons)
+    return text
+
+
+def _human_turn(game, seat: int, names, lang: str, out: TextIO, stdin: TextIO):
+    """Read the human's decision from ``stdin`` until it is legal; return its event."""
+    from .errors import IllegalActionError
+    from .game import Action
+
+    while True:
+        expected = game.expected
+        if expected == "discard":
+            hand = game.hand(seat)
+            out.write(say("cli.your_hand", lang, cards=" ".join(map(str, hand))) + "\n")
+            prompt = say("cli.prompt_discard", lang, n=game.rules.discard_size,
+                         example=" ".join(map(str, hand[:game.rules.discard_size])))
+        elif expected == "play":
+            prompt = say("cli.prompt_play", lang, count=game.play_state.count,
+                         cards=" ".join(map(str, game.hand(seat))))
+        elif expected == "announce":
+            _, cards, _ = game.next_show()
+            prompt = say("cli.prompt_announce", lang, cards=" ".join(map(str, cards)), starter=game.starter)
+        else:
+            shown = next(e for e in reversed(game.events) if e.kind == "show")
+            prompt = say("cli.prompt_muggins", lang, owner=names[shown.seat], announced=shown.announced)
+        out.write(prompt)
+        out.flush()
+        line = stdin.readline()
+        if not line:
+            raise UsageError(say("cli.eof", lang))
+        text = line.strip()
+        try:
+            if expected == "discard":
+                action = Action("discard", seat, parse_cards(text))
+            elif expected == "play":
+                action = Action("play", seat, (Card.parse(text),))
+            elif expected == "announce":
+                if not text.isdigit():
+                    raise IllegalActionError("announce a count", reason="announce_count")
+                action = Action("announce", seat, points=int(text))
+            else:
+                action = Action("claim" if text.lower()[:1] in ("y", "t", "a", "д", "j") else "decline", seat)
+            return game.apply(action)  # checks everything before changing the game
+        except CribbageError as error:
+            out.write(error_line(error, lang) + "\n")
+
+
+def _read_json(stdin: TextIO, lang: str) -> Any:
+    try:
+        return json.loads(stdin.read())
+    except json.JSONDecodeError as error:
+        raise UsageError(say("cli.bad_json", lang, detail=f"{error.msg} (line {error.lineno})")) from None
+
+
+# -- the parser -------------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    common = _Parser(add_help=False)
+    common.add_argument("--lang", choices=("en", "pl", "cs", "sk", "bg"), default=argparse.SUPPRESS,
+                        help="language of the explanations")
+    common.add_argument("--json", action="store_true", help="print JSON")
+    parser = _Parser(prog="python -m cribbage", description="Cribbage: score, peg, stats, game, discard.")
+    parser.add_argument("--lang", choices=("en", "pl", "cs", "sk", "bg"), default="en")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    score = commands.add_parser("score", parents=[common], help="score a hand or a crib")
+    score.add_argument("cards", nargs="+", help="4 cards (3 in the five-card game), or - to read JSON")
+    score.add_argument("--starter")
+    score.add_argument("--crib", action="store_true")
+    score.set_defaults(run=cmd_score)
+
+    peg = commands.add_parser("peg", parents=[common], help="replay a play (pegging)")
+    peg.add_argument("source", nargs="?", help="- to read JSON from stdin")
+    peg.add_argument("--hands", help='hands from the dealer\'s left, split by "|"')
+    peg.add_argument("--plays", help="cards in the order played")
+    peg.add_argument("--five-card", action="store_true")
+    peg.set_defaults(run=cmd_peg)
+
+    stats = commands.add_parser("stats", parents=[common], help="exact show histograms")
+    stats.set_defaults(run=cmd_stats)
+
+    game = commands.add_parser("game", parents=[common], help="play a game against the computer")
+    game.add_argument("--seed", type=int, default=0)
+    game.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    game.add_argument("--auto", action="store_true", help="computer against computer, printing the log")
+    game.add_argument("--target", type=int, choices=(61, 121))
+    game.add_argument("--five-card", action="store_true")
+    game.add_argument("--muggins", action="store_true")
+    game.add_argument("--lurch", action="store_true")
+    game.add_argument("--strength", choices=("expert", "easy", "random"), default="expert")
+    game.set_defaults(run=cmd_game)
+
+    discard = commands.add_parser("discard", parents=[common], help="expected value of every discard")
+    discard.add_argument("cards", nargs="+")
+    discard.add_argument("--dealer", action="store_true", help="the crib is yours")
+    discard.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    discard.add_argument("--five-card", action="store_true")
+    discard.set_defaults(run=cmd_discard)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None,
+         stderr: TextIO | None = None) -> int:
+    stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
+    lang = "en"
+    try:
+        args = build_parser().parse_args(argv)
+        lang = args.lang
+        args.run(args, stdout, stdin)
+    except UsageError as error:
+        stderr.write(f"{error}\n")
+        return EXIT_USAGE
+    except CribbageError as error:
+        stderr.write(error_line(error, lang) + "\n")
+        return EXIT_USAGE
+    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        # Malformed requests (wrong JSON types): one line, never a traceback.
+        stderr.write(say("cli.bad_request", lang, index=0, detail=str(error) or type(error).__name__) + "\n")
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return 0
+    return 0
