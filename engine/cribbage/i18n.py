@@ -75,7 +75,7 @@ def lookup(key: str, lang: Language) -> Any:
     raise MissingMessageError(key)
 
 
-def t(key: str, lang: Language, **params: Any) -> str:
+def t(key: str, lang: Language, /, **params: Any) -> str:
     """Translate ``key`` into ``lang`` and fill in ``params``.
 
     >>> t("kind.fifteen", "sk")

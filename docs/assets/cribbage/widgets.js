@@ -1,0 +1,271 @@
+// Live examples: find the widgets, start ONE module worker (Pyodide + the engine)
+// on the first interaction or when the browser is idle after a widget comes into
+// view, send it the reader's actions and swap in the HTML it returns. Every word
+// and every number comes from the Python engine; this file only moves messages.
+
+const WORKER_URL = new URL("./worker.js", import.meta.url);
+const STREAK_KEY = "cribbage-practice-streak";
+const LOAD_TIMEOUT_MS = 90000;
+
+let worker = null;
+let workerState = "idle"; // idle | loading | ready | failed
+let nextId = 1;
+const pending = new Map(); // request id -> widget root
+const queues = new WeakMap(); // widget root -> {busy, actions: []}
+let observer = null;
+
+function widgets() {
+  return Array.from(document.querySelectorAll(".cribbage-widget[data-widget]"));
+}
+
+function setStatus(root, text) {
+  const status = root.querySelector(":scope > .cb-status");
+  if (status) status.textContent = text;
+}
+
+function startWorker() {
+  if (workerState !== "idle") return;
+  workerState = "loading";
+  for (const root of widgets()) {
+    root.classList.add("cb-loading");
+    root.setAttribute("aria-busy", "true");
+    setStatus(root, root.dataset.msgLoading || "");
+  }
+  const timer = setTimeout(() => fail(), LOAD_TIMEOUT_MS);
+  try {
+    worker = new Worker(WORKER_URL, { type: "module" });
+  } catch (error) {
+    clearTimeout(timer);
+    fail();
+    return;
+  }
+  worker.addEventListener("error", () => { clearTimeout(timer); fail(); });
+  worker.addEventListener("message", (event) => {
+    const message = event.data || {};
+    if (message.type === "ready") {
+      clearTimeout(timer);
+      workerState = "ready";
+      widgets().forEach(markReady);
+      widgets().forEach(pump);
+    } else if (message.type === "failed") {
+      clearTimeout(timer);
+      fail();
+    } else if (message.type === "result") {
+      receive(message);
+    }
+  });
+}
+
+function markReady(root) {
+  root.classList.remove("cb-loading");
+  root.removeAttribute("aria-busy");
+  if (!root.classList.contains("cb-unavailable")) {
+    root.dataset.ready = "true";
+    setStatus(root, "");
+  }
+}
+
+function fail() {
+  if (workerState === "failed") return;
+  workerState = "failed";
+  if (worker) worker.terminate();
+  worker = null;
+  widgets().forEach(unavailable);
+}
+
+function unavailable(root) {
+  // The static example stays; only the controls that need the engine go.
+  root.classList.remove("cb-enhanced", "cb-loading");
+  root.classList.add("cb-unavailable");
+  root.removeAttribute("aria-busy");
+  delete root.dataset.ready;
+  setStatus(root, root.dataset.msgUnavailable || "");
+}
+
+function queueOf(root) {
+  let queue = queues.get(root);
+  if (!queue) {
+    queue = { busy: false, actions: [] };
+    queues.set(root, queue);
+  }
+  return queue;
+}
+
+function send(root, action) {
+  if (workerState === "failed") return;
+  queueOf(root).actions.push(action);
+  startWorker();
+  pump(root);
+}
+
+function pump(root) {
+  const queue = queueOf(root);
+  if (workerState !== "ready" || queue.busy || queue.actions.length === 0) return;
+  queue.busy = true;
+  const action = queue.actions.shift();
+  const id = nextId++;
+  pending.set(id, root);
+  root.setAttribute("aria-busy", "true");
+  worker.postMessage({
+    id,
+    kind: root.dataset.widget,
+    lang: root.dataset.lang,
+    state: root.dataset.state,
+    action: JSON.stringify(action),
+  });
+}
+
+function receive(message) {
+  const root = pending.get(message.id);
+  pending.delete(message.id);
+  if (!root) return;
+  const queue = queueOf(root);
+  queue.busy = false;
+  root.removeAttribute("aria-busy");
+  const result = message.result || {};
+  if (message.error || result.error) {
+    setStatus(root, result.error || root.dataset.msgUnavailable || "");
+  } else {
+    swap(root, result);
+  }
+  pump(root);
+}
+
+function swap(root, result) {
+  const view = root.querySelector(":scope > .cb-view");
+  const active = document.activeElement;
+  const focusKey = active && root.contains(active) ? active.dataset.key : null;
+  root.dataset.state = JSON.stringify(result.state);
+  view.innerHTML = result.html; // HTML written by cribbage.render, every text escaped there
+  if ("correct" in result) recordAnswer(result.correct);
+  showStreak(root);
+  if (result.fragment && root === fragmentOwner()) {
+    history.replaceState(history.state, "", "#" + result.fragment);
+  }
+  if (focusKey) restoreFocus(root, focusKey);
+  setStatus(root, "");
+}
+
+function restoreFocus(root, key) {
+  let target = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  if (target && target.type === "radio" && !target.checked) {
+    target = root.querySelector(`[data-name="${CSS.escape(target.dataset.name)}"]:checked`) || target;
+  }
+  if (!target || target.disabled) {
+    target = root.querySelector(".cb-nav button:not([disabled]), .cb-controls button:not([disabled])");
+  }
+  if (target) target.focus({ preventScroll: true });
+}
+
+function readStreak() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(STREAK_KEY) || "{}");
+    return { streak: Number(saved.streak) || 0, best: Number(saved.best) || 0 };
+  } catch (error) {
+    return { streak: 0, best: 0 };
+  }
+}
+
+function recordAnswer(correct) {
+  const saved = readStreak();
+  saved.streak = correct ? saved.streak + 1 : 0;
+  saved.best = Math.max(saved.best, saved.streak);
+  try {
+    localStorage.setItem(STREAK_KEY, JSON.stringify(saved));
+  } catch (error) {
+    // Storage may be off (private mode): the streak then lasts for the page only.
+  }
+}
+
+function showStreak(root) {
+  const saved = readStreak();
+  root.querySelectorAll("[data-streak]").forEach((element) => { element.textContent = String(saved.streak); });
+  root.querySelectorAll("[data-best]").forEach((element) => { element.textContent = String(saved.best); });
+}
+
+function fragmentOwner() {
+  return document.querySelector('.cribbage-widget[data-widget="hand"]');
+}
+
+function handFragment() {
+  const hash = decodeURIComponent(location.hash.slice(1));
+  return /(^|&)(hand|starter)=/.test(hash) ? hash : null;
+}
+
+const STEP_KEYS = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" };
+
+function enhance(root) {
+  if (root.classList.contains("cb-enhanced") || root.classList.contains("cb-unavailable")) return;
+  root.classList.add("cb-enhanced");
+  if (workerState === "ready") markReady(root);
+  showStreak(root);
+  const wake = () => startWorker();
+  root.addEventListener("pointerdown", wake);
+  root.addEventListener("focusin", wake);
+  root.addEventListener("change", (event) => {
+    const control = event.target;
+    if (!control.dataset || control.dataset.action !== "set") return;
+    send(root, { action: "set", name: control.dataset.name || control.name, value: control.value });
+  });
+  root.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-action]");
+    if (!button || button.disabled || !root.contains(button)) return;
+    send(root, { action: button.dataset.action, value: button.dataset.value ?? null });
+  });
+  root.addEventListener("submit", (event) => {
+    const form = event.target;
+    event.preventDefault();
+    const input = form.querySelector("input[name=said]");
+    send(root, { action: form.dataset.action, value: input ? input.value : "" });
+  });
+  if (root.dataset.widget === "play") {
+    root.addEventListener("keydown", (event) => {
+      const key = STEP_KEYS[event.key];
+      if (!key || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.target.closest("input, select, textarea")) return;
+      const button = root.querySelector(`button[data-key="${key}"]`);
+      if (!button) return;
+      event.preventDefault();
+      if (!button.disabled) button.click();
+    });
+  }
+  if (observer) observer.observe(root);
+}
+
+function whenIdle(callback) {
+  if ("requestIdleCallback" in window) window.requestIdleCallback(callback, { timeout: 2000 });
+  else setTimeout(callback, 300);
+}
+
+function start() {
+  const found = widgets();
+  if (found.length === 0) return;
+  if (observer) observer.disconnect();
+  observer = "IntersectionObserver" in window
+    ? new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          whenIdle(startWorker);
+        }
+      })
+    : null;
+  found.forEach(enhance);
+  if (workerState === "failed") found.forEach(unavailable);
+  const fragment = handFragment();
+  const owner = fragmentOwner();
+  if (fragment && owner) send(owner, { action: "fragment", value: fragment });
+  if (!observer) whenIdle(startWorker);
+}
+
+if (window.document$ && typeof window.document$.subscribe === "function") {
+  window.document$.subscribe(start); // Material's instant navigation swaps pages without reloading
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", start);
+} else {
+  start();
+}
+window.addEventListener("hashchange", () => {
+  const fragment = handFragment();
+  const owner = fragmentOwner();
+  if (fragment && owner) send(owner, { action: "fragment", value: fragment });
+});

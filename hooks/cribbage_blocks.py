@@ -1,0 +1,97 @@
+"""MkDocs hook: turn fenced ``cribbage-*`` blocks into live examples.
+
+A block such as::
+
+    ```cribbage-hand
+    hand: 5H 5S 5C JD
+    starter: 5D
+    expect: 29
+    ```
+
+is replaced, before Markdown runs, by the static HTML that
+``cribbage.render.render_block`` writes in the page's language (the first folder
+of the page's path, ``docs/<lang>/...``). An invalid block, or one whose
+``expect`` disagrees with the engine, stops the build with the file and line.
+Fences of another kind (for example a ````` ````markdown ````` fence showing a
+block's syntax) are left alone, with whatever they contain.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ENGINE = Path(__file__).resolve().parent.parent / "engine"
+if str(ENGINE) not in sys.path:
+    sys.path.insert(0, str(ENGINE))
+
+from mkdocs.exceptions import PluginError  # noqa: E402
+
+from cribbage.errors import CribbageError  # noqa: E402
+from cribbage.i18n import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402
+from cribbage.render import BlockError, render_block  # noqa: E402
+
+KINDS = ("hand", "play", "practice", "advisor")
+_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})\s*(?P<info>[^`\s]*)[^`]*$")
+
+
+def page_language(src_path: str) -> str:
+    """``pl/show.md`` -> ``pl``; pages outside a language folder are English.
+
+    >>> page_language("bg/play.md"), page_language("index.md")
+    ('bg', 'en')
+    """
+    first = Path(src_path).parts[0] if Path(src_path).parts else ""
+    return first if first in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def replace_blocks(markdown: str, lang: str, where: str) -> str:
+    """Render every ``cribbage-*`` fence of ``markdown``; ``where`` names the file in errors."""
+    lines = markdown.split("\n")
+    out: list[str] = []
+    index = 0
+    count = 0
+    while index < len(lines):
+        match = _FENCE.match(lines[index])
+        if match is None:
+            out.append(lines[index])
+            index += 1
+            continue
+        indent, fence, info = match.group("indent"), match.group("fence"), match.group("info")
+        end = _closing(lines, index, indent, fence)
+        if not info.startswith("cribbage-") or len(fence) != 3:
+            out.extend(lines[index : end + 1])
+            index = end + 1
+            continue
+        kind = info[len("cribbage-") :]
+        if end == len(lines):
+            raise PluginError(f"{where}:{index + 1}: the cribbage-{kind} block is not closed")
+        body = "\n".join(line[len(indent) :] if line.startswith(indent) else line for line in lines[index + 1 : end])
+        count += 1
+        try:
+            if kind not in KINDS:
+                raise BlockError("block_unknown_kind", kind=f"cribbage-{kind}")
+            html = render_block(kind, body, lang, uid=f"cb{count}")
+        except CribbageError as error:
+            line = index + 1 + getattr(error, "line", 0)
+            raise PluginError(f"{where}:{line}: cribbage-{kind}: {error}") from error
+        # One line of raw HTML, set apart by blank lines, is passed through by Markdown as it is.
+        out.extend(["", indent + html, ""])
+        index = end + 1
+    return "\n".join(out)
+
+
+def _closing(lines: list[str], start: int, indent: str, fence: str) -> int:
+    """Index of the line closing the fence opened at ``start`` (``len(lines)`` if none)."""
+    closer = re.compile(rf"^{re.escape(indent)}{re.escape(fence[0])}{{{len(fence)},}}\s*$")
+    for index in range(start + 1, len(lines)):
+        if closer.match(lines[index]):
+            return index
+    return len(lines)
+
+
+def on_page_markdown(markdown, page, config, files):  # noqa: ANN001, ARG001 - MkDocs hook signature
+    src = page.file.src_path.replace("\\", "/")
+    where = f"{Path(config['docs_dir']).name}/{src}"
+    return replace_blocks(markdown, page_language(src), where)
