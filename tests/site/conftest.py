@@ -1,0 +1,98 @@
+"""Fixtures for the tests of the built site: site/, a local server under a sub-path, Chromium.
+
+`python3 site_build.py test` builds site/ first and sets CRIBBAGE_REQUIRE_SITE=1, so a
+missing build fails there; a bare `pytest` without a build skips these tests instead.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+import site_build
+
+SITE = site_build.SITE
+SUB_PATH = "/cribbage/"  # as on a GitHub Pages project site, https://USER.github.io/REPO/
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    if not (SITE / "index.html").exists():
+        message = "site/ is not built: run `python3 site_build.py build` (or `... test`)"
+        if os.environ.get("CRIBBAGE_REQUIRE_SITE"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """The built site served on 127.0.0.1 (a free port) under SUB_PATH."""
+    server = site_build.make_server(site_dir, prefix=SUB_PATH, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    yield f"http://{host}:{port}{SUB_PATH}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not site_build.CHROMIUM.exists():
+        pytest.fail(f"Debian's Chromium is missing at {site_build.CHROMIUM} "
+                    "(`python3 site_build.py test` installs it when run as root)")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(site_build.CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+class RequestLog:
+    """Every request a browser context makes, and the ones that left the site's origin."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.urls: list[str] = []
+        self.foreign: list[str] = []
+
+    def record(self, url: str) -> None:
+        self.urls.append(url)
+        parts = urlsplit(url)
+        if parts.scheme not in ("data", "blob") and f"{parts.scheme}://{parts.netloc}" != self.origin:
+            self.foreign.append(url)
+
+
+@pytest.fixture
+def browser_context(browser, site_url: str):
+    """A fresh context whose every request is recorded; requests off the origin are blocked."""
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(site_url))
+    requests = RequestLog(origin)
+    context = browser.new_context()
+
+    def route(route):
+        # Off-origin requests are refused, so a test can never depend on one.
+        if urlsplit(route.request.url).scheme in ("http", "https") and not route.request.url.startswith(origin + "/"):
+            route.abort()
+        else:
+            route.continue_()
+
+    context.route("**/*", route)
+    context.on("request", lambda request: requests.record(request.url))
+    context.request_log = requests
+    yield context
+    context.close()
