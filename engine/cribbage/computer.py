@@ -194,17 +194,15 @@ class ComputerPlayer:
             return Action("discard", seat, choice.discard), choice.reason
         if expected == "play":
             play = game.play_state
-            seen = set(game.kept(seat)) | set(_dealt(game, seat)) | {game.starter}
+            legal = game.legal_cards(seat)
+            if self.strength == "random":
+                choice = choose_play(legal, play.pile, (), strength="random", rng=self.rng)
+                return Action("play", seat, (choice.card,)), choice.reason
+            seen = set(_dealt(game, seat)) | {game.starter}
             seen.update(action.card for action in play.actions if action.card)
             unseen = [card for card in DECK if card not in seen]
-            next_seat = play.to_move
-            for step in range(1, play.players):  # the next seat still holding cards
-                candidate = (play.to_move + step) % play.players
-                if play.held(candidate):
-                    next_seat = candidate
-                    break
             choice = choose_play(
-                game.legal_cards(seat), play.pile, unseen, opponent_cards=len(play.held(next_seat)),
+                legal, play.pile, unseen, opponent_cards=len(play.held(_next_holder(play))),
                 strength=self.strength, rng=self.rng,
             )
             return Action("play", seat, (choice.card,)), choice.reason
@@ -217,6 +215,15 @@ class ComputerPlayer:
     def __call__(self, game, seat: int):
         action, self.reason = self.decide(game, seat)
         return action
+
+
+def _next_holder(play) -> int:
+    """The next seat after the one to move that still holds cards (it answers)."""
+    for step in range(1, play.players):
+        seat = (play.to_move + step) % play.players
+        if play.held(seat):
+            return seat
+    return play.to_move
 
 
 def _dealt(game, seat: int) -> tuple[Card, ...]:
