@@ -98,10 +98,10 @@ def choose_discard(
 # -- the play ------------------------------------------------------------------------
 
 def reply_risk(pile: Sequence[Card], unseen: Iterable[Card], opponent_cards: int) -> float:
-    """Expected points the next player scores in reply to ``pile``.
+    """Expected points of the next player's best reply to ``pile``.
 
-    Each rank counts with the chance that a hand of ``opponent_cards`` drawn
-    from ``unseen`` holds it, times what it would score (15, 31, pair, run).
+    The next player is taken to hold ``opponent_cards`` cards drawn from
+    ``unseen`` and to answer with its best-scoring card (15, 31, pair, run).
     After a 31 the count starts again, so nothing can be answered.
 
     >>> from cribbage.cards import parse_cards
@@ -113,18 +113,24 @@ def reply_risk(pile: Sequence[Card], unseen: Iterable[Card], opponent_cards: int
         return 0.0
     by_rank = Counter(card.rank for card in unseen)
     total = sum(by_rank.values())
+    if total < opponent_cards:
+        opponent_cards = total
     if total == 0:
         return 0.0
-    risk = 0.0
     pile = list(pile)
+    reply_points: Counter[int] = Counter()  # points of a reply -> unseen cards that give it
     for rank, n in by_rank.items():
-        value = min(rank, 10)
-        if count + value > MAX_COUNT:
-            continue
-        points = sum(item.points for item in pile_score(pile + [Card(rank, "S")]))
-        if points:
-            holds = 1 - comb(total - n, opponent_cards) / comb(total, opponent_cards) if total >= opponent_cards else 1
-            risk += holds * points
+        if count + min(rank, 10) <= MAX_COUNT:
+            points = sum(item.points for item in pile_score(pile + [Card(rank, "S")]))
+            if points:
+                reply_points[points] += n
+    # E[best reply] = sum over point levels of (step height) * P(holds a card reaching that level)
+    risk, cards_at_or_above = 0.0, 0
+    levels = sorted(reply_points, reverse=True)
+    for level, lower in zip(levels, levels[1:] + [0]):
+        cards_at_or_above += reply_points[level]
+        holds = 1 - comb(total - cards_at_or_above, opponent_cards) / comb(total, opponent_cards)
+        risk += (level - lower) * holds
     return risk
 
 
