@@ -1,0 +1,189 @@
+"""``python -m cribbage``: every subcommand, its JSON, and one-line errors with exit code 2."""
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cribbage.cards import parse_cards
+from cribbage.cli import main
+from cribbage.computer import ComputerPlayer
+from cribbage.discard import analyse_discards
+from cribbage.game import Game, GameRules
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+
+
+def run(argv, stdin=""):
+    out, err = io.StringIO(), io.StringIO()
+    code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def assert_one_line_error(code, out, err):
+    assert code == 2
+    assert err.count("\n") == 1 and "Traceback" not in err
+    return err.strip()
+
+
+# -- score --------------------------------------------------------------------------
+
+def test_score_json_gives_total_and_items():
+    code, out, _ = run(["score", "5H", "5S", "5C", "JD", "--starter", "5D", "--json"])
+    result = json.loads(out)
+    assert code == 0 and result["total"] == 29
+    assert {"kind": "fifteen", "cards": ["5H", "5S", "5C"], "points": 2} in result["items"]
+    assert sum(item["points"] for item in result["items"]) == 29
+
+
+def test_score_text_ends_with_the_total():
+    code, out, _ = run(["score", "5H 5S 5C JD", "--starter", "5D"])
+    assert code == 0 and out.strip().splitlines()[-1] == "Total: 29"
+
+
+def test_score_crib_flag_refuses_a_four_card_flush():
+    _, out, _ = run(["score", "2H", "4H", "6H", "8H", "--starter", "QC", "--json", "--crib"])
+    assert json.loads(out)["total"] == 0
+    _, out, _ = run(["score", "2H", "4H", "6H", "8H", "--starter", "QC", "--json"])
+    assert json.loads(out)["total"] == 4
+
+
+def test_score_batch_from_stdin_prints_a_list():
+    batch = [{"hand": ["5H", "5S", "5C", "JD"], "starter": "5D"}, {"hand": "2H 4H 6H 8H", "starter": "QC", "crib": True}]
+    code, out, _ = run(["score", "--json", "-"], json.dumps(batch))
+    assert code == 0 and [r["total"] for r in json.loads(out)] == [29, 0]
+
+
+def test_score_error_is_one_line_in_the_language_and_exit_2():
+    english = assert_one_line_error(*run(["score", "5H", "5X", "5C", "JD", "--starter", "5D"]))
+    polish = assert_one_line_error(*run(["--lang", "pl", "score", "5H", "5X", "5C", "JD", "--starter", "5D"]))
+    assert "5X" in english and "5X" in polish and english != polish
+
+
+def test_starter_in_the_hand_is_an_error():
+    assert_one_line_error(*run(["score", "5H", "5S", "5C", "JD", "--starter", "5H"]))
+
+
+def test_bad_json_is_one_line():
+    assert_one_line_error(*run(["score", "--json", "-"], "[{"))
+
+
+# -- peg ------------------------------------------------------------------------------
+
+REQUEST = {"hands": [["7H", "8D", "5C", "KS"], ["8S", "6C", "AH", "QD"]],
+           "plays": ["7H", "8S", "5C", "6C", "AH", "8D", "QD", "KS"]}
+
+
+def test_peg_json_lists_every_action_with_the_forced_gos_and_totals():
+    code, out, _ = run(["peg", "--json", "-"], json.dumps(REQUEST))
+    result = json.loads(out)
+    assert code == 0
+    assert [a["card"] for a in result["actions"]] == ["7H", "8S", "5C", "6C", None, "AH", None, "8D", "QD", "KS"]
+    assert result["totals"] == [sum(a["points"] for a in result["actions"] if a["seat"] == s) for s in (0, 1)]
+    assert result["over"] is True
+
+
+def test_peg_accepts_a_list_of_requests():
+    code, out, _ = run(["peg", "--json", "-"], json.dumps([REQUEST, REQUEST]))
+    assert code == 0 and len(json.loads(out)) == 2
+
+
+def test_peg_illegal_play_names_the_card_and_exits_2():
+    bad = dict(REQUEST, plays=["7H", "8S", "5C", "6C", "8D", "AH", "KS", "QD"])
+    message = assert_one_line_error(*run(["peg", "--json", "-"], json.dumps(bad)))
+    assert "8D" in message and "31" in message
+
+
+def test_peg_four_players_reports_partnerships():
+    request = {"hands": [["5H"], ["TC"], ["5D"], ["KS"]], "plays": ["5H", "TC", "5D", "KS"]}
+    _, out, _ = run(["peg", "--json", "-"], json.dumps(request))
+    result = json.loads(out)
+    assert result["partnerships"] == [result["totals"][0] + result["totals"][2], result["totals"][1] + result["totals"][3]]
+
+
+def test_peg_text_from_options():
+    code, out, _ = run(["peg", "--hands", "7H 8D 5C KS | 8S 6C AH QD", "--plays", "7H 8S 5C 6C AH 8D QD KS"])
+    assert code == 0 and "go" in out
+
+
+# -- stats and discard ------------------------------------------------------------------
+
+def test_stats_json_is_the_exact_histogram():
+    code, out, _ = run(["stats", "--json"])
+    data = json.loads(out)
+    assert code == 0
+    assert sum(data["hand"].values()) == 12_994_800 == sum(data["crib"].values())
+    assert data["hand"]["29"] == 4 and data["hand"]["0"] == 1_009_008
+
+
+def test_discard_json_matches_the_advisor():
+    code, out, _ = run(["discard", "5H", "5S", "6C", "7D", "JH", "KS", "--dealer", "--json"])
+    options = json.loads(out)
+    expected = analyse_discards(parse_cards("5H 5S 6C 7D JH KS"), dealer=True)
+    assert code == 0 and len(options) == 15
+    assert options == [option.to_json() for option in expected]
+
+
+def test_discard_with_a_wrong_number_of_cards_is_an_error():
+    assert_one_line_error(*run(["discard", "5H", "5S", "6C", "--dealer"]))
+
+
+# -- game -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_auto_game_prints_the_full_log_to_the_end(players):
+    code, out, _ = run(["game", "--seed", "3", "--players", str(players), "--auto", "--strength", "easy"])
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("Cut for deal")
+    assert any(line.startswith("Winner:") for line in lines[-4:])
+    assert run(["game", "--seed", "3", "--players", str(players), "--auto", "--strength", "easy"])[1] == out
+
+
+def test_interactive_game_reads_every_decision_from_stdin():
+    """A scripted human plays a whole game; the CLI ends it like the engine does."""
+    rules = GameRules()
+    game = Game(rules, seed=4)
+    human = ComputerPlayer("random", 99)
+    computer = ComputerPlayer("expert", 4 * 10 + 1)  # the CLI's computer for seat 1 with --seed 4
+    lines = []
+    while not game.is_over:
+        seat = game.to_act
+        if seat is None:
+            game.advance()
+        elif seat == 0:
+            action = human(game, 0)
+            lines.append(" ".join(map(str, action.cards)))
+            game.apply(action)
+        else:
+            game.apply(computer(game, 1))
+    code, out, _ = run(["game", "--seed", "4"], "\n".join(lines) + "\n")
+    assert code == 0
+    winner = "You" if game.result.winner == 0 else "Player 2"
+    assert f"Winner: {winner} ({' – '.join(map(str, game.scores))})." in out
+
+
+def test_interactive_game_explains_an_illegal_choice_and_asks_again():
+    code, out, err = run(["game", "--seed", "1"], "2C 3C\n")
+    assert out.count("Discard 2") == 2  # asked again after the bad discard
+    assert code == 2 and "Traceback" not in err  # then the input ran out
+
+
+# -- as a program ---------------------------------------------------------------------------
+
+def test_python_dash_m_cribbage_runs_with_engine_on_the_path():
+    env = dict(os.environ, PYTHONPATH=str(ENGINE))
+    done = subprocess.run(
+        [sys.executable, "-m", "cribbage", "score", "5H", "5S", "5C", "JD", "--starter", "5D", "--json"],
+        capture_output=True, text=True, env=env, check=False,
+    )
+    assert done.returncode == 0 and json.loads(done.stdout)["total"] == 29
+    failed = subprocess.run(
+        [sys.executable, "-m", "cribbage", "--lang", "cs", "score", "ZZ"], capture_output=True, text=True, env=env,
+        check=False,
+    )
+    assert failed.returncode == 2 and failed.stderr.count("\n") == 1 and "Traceback" not in failed.stderr
