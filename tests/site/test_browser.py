@@ -1,0 +1,76 @@
+"""The built site in headless Chromium (Debian's), served under a sub-path as on GitHub
+Pages: it loads Pyodide and the engine from itself and nothing from anywhere else."""
+
+from __future__ import annotations
+
+import pytest
+
+from cribbage.show import score_show as score_show_in_cpython
+
+# In the page: the runtime from <site>/pyodide/, the engine with loadPackage (from the
+# site's pyodide-lock.json), then the 29 hand scored by the engine.
+SCORE_IN_PYODIDE = """
+async () => {
+  const runtime = new URL("pyodide/", document.baseURI.replace(/[^/]*$/, "")).href;
+  const { loadPyodide } = await import(runtime + "pyodide.mjs");
+  const pyodide = await loadPyodide({ indexURL: runtime });
+  await pyodide.loadPackage("cribbage", { messageCallback: () => {} });
+  return pyodide.runPython(`
+from cribbage.cards import parse_cards
+from cribbage.show import score_show
+score_show(parse_cards("5H 5S 5C JD"), parse_cards("5D")[0]).total
+`);
+}
+"""
+
+
+def test_site_under_a_sub_path_runs_the_engine_from_its_own_pyodide(browser_context, site_url):
+    page = browser_context.new_page()
+    errors, failed = [], []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("response", lambda response: response.status >= 400 and failed.append(response.url))
+    response = page.goto(site_url)
+    assert response.ok
+    assert page.locator("h1").first.is_visible()
+    total = page.evaluate(SCORE_IN_PYODIDE)
+    expected = score_show_in_cpython(*_hand_and_starter()).total
+    assert total == expected == 29
+    assert errors == [] and failed == []
+    log = browser_context.request_log
+    assert log.foreign == []
+    assert any(url.endswith("/cribbage/pyodide/pyodide.asm.wasm") for url in log.urls)
+    assert any("/cribbage/pyodide/cribbage-" in url and url.endswith(".whl") for url in log.urls)
+
+
+def _hand_and_starter():
+    from cribbage.cards import parse_cards
+
+    return parse_cards("5H 5S 5C JD"), parse_cards("5D")[0]
+
+
+@pytest.mark.parametrize(("lang", "query", "finds"), [
+    ("pl", "przygotowaniu", True),   # a word of the Polish pages
+    ("en", "przygotowaniu", False),  # the same word from an English page finds nothing
+])
+def test_search_looks_only_in_the_readers_language(browser_context, site_url, lang, query, finds):
+    page = browser_context.new_page()
+    page.goto(site_url + ("" if lang == "en" else f"{lang}/") + "basics/")
+    search = page.locator("input.md-search__input")
+    search.click()
+    search.press_sequentially(query)  # Material searches on key events
+    meta = page.locator(".md-search-result__meta")
+    # The results are in once the meta line stops inviting the reader to type.
+    placeholder = page.evaluate(
+        "JSON.parse(document.getElementById('__config').textContent)"
+        ".translations['search.result.placeholder']")
+    page.wait_for_function(
+        "placeholder => { const m = document.querySelector('.md-search-result__meta');"
+        " return m && m.textContent.trim() && m.textContent.trim() !== placeholder; }", arg=placeholder)
+    links = page.locator(".md-search-result__link")
+    hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
+    if finds:
+        assert hrefs, meta.text_content()
+        assert all(f"/cribbage/{lang}/" in href for href in hrefs), hrefs
+    else:
+        assert hrefs == [], hrefs
