@@ -275,6 +275,8 @@ class Game:
         self._scores = [0] * self.rules.sides
         self._backs = [0] * self.rules.sides
         self.dealer: Seat | None = dealer
+        self.first_dealer = dealer
+        """The dealer given at the start (None: the game began with a cut)."""
         self.starter: Card | None = None
         self.deals = 0
         self._deck: list[Card] = []
@@ -411,17 +413,45 @@ class Game:
 
     @classmethod
     def replay(
-        cls, rules: GameRules, seed: int, actions, dealer: Seat | None = None
+        cls, rules: GameRules, seed: int, actions, dealer: Seat | None = None, events: int | None = None
     ) -> Game:
-        """Rebuild a game from its rules, seed and the decisions taken."""
+        """Rebuild a game from its rules, seed and the decisions taken.
+
+        After the last decision the automatic steps are taken up to the next
+        decision, or only until the log holds ``events`` events.
+        """
         game = cls(rules, seed, dealer=dealer)
         for action in actions:
             while game.to_act is None and not game.is_over:
                 game.advance()
             game.apply(action)
-        while game.to_act is None and not game.is_over:
+        while game.to_act is None and not game.is_over and (events is None or len(game._events) < events):
             game.advance()
         return game
+
+    def to_json(self) -> dict[str, Any]:
+        """What it takes to rebuild the game: rules, seed, first dealer, decisions.
+
+        >>> game = Game(GameRules(), seed=3)
+        >>> game.advance().kind
+        'cut_for_deal'
+        >>> Game.from_json(game.to_json()).events == game.events
+        True
+        """
+        return {
+            "rules": self.rules.to_json(),
+            "seed": self.seed,
+            "dealer": self.first_dealer,
+            "actions": [action.to_json() for action in self._actions],
+            "events": len(self._events),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Game:
+        actions = [Action.from_json(action) for action in data["actions"]]
+        return cls.replay(
+            GameRules.from_json(data["rules"]), data["seed"], actions, dealer=data.get("dealer"), events=data.get("events")
+        )
 
     def next_game(self, seed: int | None = None) -> Game:
         """A new game with the same rules; the loser deals it."""

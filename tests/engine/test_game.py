@@ -427,3 +427,28 @@ def test_illegal_card_in_the_play_names_the_rule():
     with pytest.raises(IllegalPlayError) as caught:
         game.apply(Action("play", seat, (other,)))
     assert caught.value.params["reason"] == "not_your_turn"
+
+
+def test_a_saved_game_reloads_at_the_same_step_and_plays_on_identically():
+    whole = play_out(GameRules(players=3, muggins=True), 23)
+    game = Game(whole.rules, 23)
+    players = random_players(whole.rules, 23)
+    for _ in range(len(whole.events) // 2):
+        seat = game.to_act
+        game.advance() if seat is None else game.apply(players[seat](game, seat))
+    saved = json.loads(json.dumps(game.to_json()))
+    reloaded = Game.from_json(saved)
+    assert reloaded.events == game.events and reloaded.to_act == game.to_act
+    for action in whole.actions[len(game.actions):]:
+        while reloaded.to_act is None:
+            reloaded.advance()
+        reloaded.apply(action)
+    while not reloaded.is_over:
+        reloaded.advance()
+    assert reloaded.events == whole.events
+
+
+def test_the_next_game_is_saved_with_its_dealer():
+    following = play_out(GameRules(), 8).next_game()
+    following.advance()
+    assert Game.from_json(following.to_json()).events == following.events
