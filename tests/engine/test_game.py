@@ -1,7 +1,6 @@
 """A whole game: one test per rule of the game flow, and properties of whole games."""
 
 import json
-import random
 
 import pytest
 from hypothesis import given, settings
