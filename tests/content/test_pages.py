@@ -1,0 +1,57 @@
+"""The tutorial: the same pages and live blocks in every language, spelled right,
+in the page's own language."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import LANGUAGES, PAGES, anchors, live_blocks, page_source, prose, unknown_words
+
+OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]
+
+
+def test_the_tutorial_has_its_thirteen_pages():
+    assert PAGES == sorted(f"{name}.md" for name in (
+        "index", "basics", "deal", "play", "show", "winning", "variants", "strategy",
+        "practice", "glossary", "history", "cheat-sheet", "walkthrough"))
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+@pytest.mark.parametrize("page", PAGES)
+def test_every_language_has_the_same_live_blocks_in_the_same_order(lang, page):
+    assert live_blocks(page_source(lang, page)) == live_blocks(page_source("en", page))
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+@pytest.mark.parametrize("page", PAGES)
+def test_every_language_has_the_same_section_anchors(lang, page):
+    assert anchors(page_source(lang, page)) == anchors(page_source("en", page))
+
+
+def test_every_page_states_its_scores_through_live_blocks_with_expect():
+    for page in ("play.md", "show.md"):
+        blocks = live_blocks(page_source("en", page))
+        assert len(blocks) >= 10
+        assert all("expect:" in body for kind, body in blocks if kind in ("cribbage-hand", "cribbage-play"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page", PAGES)
+def test_page_passes_hunspell_in_its_language(hunspell, lang, page):
+    misspelled = unknown_words(prose(page_source(lang, page)), lang)
+    assert not misspelled, f"docs/{lang}/{page}: {sorted(misspelled)}"
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+@pytest.mark.parametrize("page", PAGES)
+def test_no_english_is_left_in_other_languages(hunspell, lang, page):
+    text = prose(page_source(lang, page))
+    not_in_language = unknown_words(text, lang)
+    english = not_in_language - unknown_words(" ".join(not_in_language), "en", with_word_list=False)
+    assert not english, f"docs/{lang}/{page} has English words: {sorted(english)}"
+
+
+def test_prose_filter_keeps_words_and_drops_code_blocks_and_foreign_spans():
+    text = 'Say `5H` and <span lang="en">go</span>.\n\n```cribbage-hand\nhand: 5H\n```\n!!! tip "Rada"\n[odkaz](play.md#go)'
+    words = prose(text).split()
+    assert words == ["Say", "and", ".", '"Rada"', "[odkaz]"]
