@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
@@ -68,6 +69,29 @@ def ensure_hunspell() -> None:
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
     subprocess.run(["apt-get", "install", "-y", "-qq", *DEBIAN_PACKAGES], check=True, env=env)
+
+
+WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+
+
+def words_of(text: str) -> set[str]:
+    return set(WORD.findall(text))
+
+
+@functools.cache
+def _unknown_in_language(lang: str, with_word_list: bool, words: frozenset[str]) -> frozenset[str]:
+    return frozenset(unknown_words("\n".join(sorted(words)), lang, with_word_list))
+
+
+@functools.cache
+def _all_words() -> frozenset[str]:
+    return frozenset(word for lang in LANGUAGES for page in PAGES for word in words_of(prose(page_source(lang, page))))
+
+
+def unknown_words_cached(words: set[str], lang: str, with_word_list: bool = True) -> set[str]:
+    """Unknown words among ``words``, asking hunspell once per language for every page's words."""
+    everything = _all_words() | words
+    return set(_unknown_in_language(lang, with_word_list, everything)) & words
 
 
 def unknown_words(text: str, lang: str, with_word_list: bool = True) -> set[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import LANGUAGES, PAGES, anchors, live_blocks, page_source, prose, unknown_words
+from conftest import LANGUAGES, PAGES, anchors, live_blocks, page_source, prose, unknown_words_cached, words_of
 
 OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]
 
@@ -38,16 +38,15 @@ def test_every_page_states_its_scores_through_live_blocks_with_expect():
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("page", PAGES)
 def test_page_passes_hunspell_in_its_language(hunspell, lang, page):
-    misspelled = unknown_words(prose(page_source(lang, page)), lang)
+    misspelled = unknown_words_cached(words_of(prose(page_source(lang, page))), lang)
     assert not misspelled, f"docs/{lang}/{page}: {sorted(misspelled)}"
 
 
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
 @pytest.mark.parametrize("page", PAGES)
 def test_no_english_is_left_in_other_languages(hunspell, lang, page):
-    text = prose(page_source(lang, page))
-    not_in_language = unknown_words(text, lang)
-    english = not_in_language - unknown_words(" ".join(not_in_language), "en", with_word_list=False)
+    not_in_language = unknown_words_cached(words_of(prose(page_source(lang, page))), lang)
+    english = not_in_language - unknown_words_cached(not_in_language, "en", with_word_list=False)
     assert not english, f"docs/{lang}/{page} has English words: {sorted(english)}"
 
 
