@@ -75,7 +75,7 @@ def replace_blocks(markdown: str, lang: str, where: str) -> str:
             html = render_block(kind, body, lang, uid=f"cb{count}")
         except CribbageError as error:
             line = index + 1 + getattr(error, "line", 0)
-            raise PluginError(f"{where}:{line}: cribbage-{kind}: {error}") from error
+            raise PluginError(f"{where}:{line}: cribbage-{kind}: {getattr(error, 'text', error)}") from error
         # One line of raw HTML, set apart by blank lines, is passed through by Markdown as it is.
         out.extend(["", indent + html, ""])
         index = end + 1

@@ -70,8 +70,8 @@ class BlockError(CribbageError):
     def __init__(self, code: str, line: int = 0, **params: Any) -> None:
         self.code = code
         self.line = line
-        text = t(f"error.{code}", DEFAULT_LANGUAGE, **params)
-        super().__init__(f"line {line}: {text}" if line else text, **params)
+        self.text = t(f"error.{code}", DEFAULT_LANGUAGE, **params)
+        super().__init__(f"line {line}: {self.text}" if line else self.text, **params)
 
 
 # -- block source ------------------------------------------------------------

@@ -1,0 +1,146 @@
+"""Fixtures for the widget tests: fixture pages built by the hook beside the built site,
+served under a sub-path, and Debian's Chromium driven by Playwright.
+
+The fixture pages (``tests/widgets/fixtures/*.md`` rendered by the hook in each
+language) hold one block of every kind, so the widgets are tested whatever the
+content pages hold; the real pages are checked too.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+import site_build
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+FIXTURES = HERE / "fixtures"
+ARTIFACTS = ROOT / "test-artifacts" / "widgets"
+SUB_PATH = "/cribbage/"
+FIXTURE_DIR = "_widgets"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PAGE = """<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>widgets {lang}</title><link rel="icon" href="data:,">
+<link rel="stylesheet" href="../../assets/cribbage/cribbage.css"></head>
+<body><main>{body}</main>
+<script type="module" src="../../assets/cribbage/widgets.js"></script></body></html>
+"""
+
+
+def fixture_page(lang: str) -> str:
+    """The fixture Markdown in ``lang``, through the hook and Python-Markdown."""
+    import markdown
+
+    from hooks.cribbage_blocks import replace_blocks
+
+    source = (FIXTURES / "widgets.md").read_text(encoding="utf-8")
+    body = markdown.markdown(replace_blocks(source, lang, "fixtures/widgets.md"))
+    return PAGE.format(lang=lang, body=body)
+
+
+@pytest.fixture(scope="session")
+def built_site() -> Path:
+    site = site_build.SITE
+    if not (site / "pyodide" / "pyodide-lock.json").exists() or not (site / "assets" / "cribbage" / "worker.js").exists():
+        message = "site/ is not built: run `python3 site_build.py build` (or `... test`)"
+        if os.environ.get("CRIBBAGE_REQUIRE_SITE"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return site
+
+
+@pytest.fixture(scope="session")
+def served_root(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built site (linked, not copied) plus ``_widgets/<lang>/index.html``."""
+    from cribbage.i18n import LANGUAGES
+
+    root = tmp_path_factory.mktemp("served")
+    for entry in built_site.iterdir():
+        (root / entry.name).symlink_to(entry)
+    for lang in LANGUAGES:
+        page = root / FIXTURE_DIR / lang / "index.html"
+        page.parent.mkdir(parents=True)
+        page.write_text(fixture_page(lang), encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="session")
+def base_url(served_root: Path) -> Iterator[str]:
+    server = site_build.make_server(served_root, prefix=SUB_PATH, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    yield f"http://{host}:{port}{SUB_PATH}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def fixtures_url(base_url: str) -> str:
+    """Where the fixture pages are: ``<fixtures_url><lang>/``."""
+    return f"{base_url}{FIXTURE_DIR}/"
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Screenshots for review (gitignored)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not site_build.CHROMIUM.exists():
+        pytest.fail(f"Debian's Chromium is missing at {site_build.CHROMIUM}")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(site_build.CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+class PageWatch:
+    """What one browser context did: requests (and those leaving the origin), console errors."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.foreign: list[str] = []
+        self.errors: list[str] = []
+
+    def request(self, url: str) -> None:
+        parts = urlsplit(url)
+        if parts.scheme not in ("data", "blob") and f"{parts.scheme}://{parts.netloc}" != self.origin:
+            self.foreign.append(url)
+
+    def console(self, message) -> None:  # noqa: ANN001 - playwright ConsoleMessage
+        if message.type == "error":
+            self.errors.append(f"{message.text} ({message.location.get('url', '')})")
+
+
+@pytest.fixture
+def watched(browser, base_url):
+    """A fresh context (own localStorage) whose pages are watched, at a desktop width."""
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url))
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watch = PageWatch(origin)
+    context.on("request", lambda request: watch.request(request.url))
+    context.on("console", watch.console)
+    context.on("weberror", lambda error: watch.errors.append(str(error.error)))
+    context.watch = watch
+    yield context
+    context.close()
