@@ -56,6 +56,8 @@ GO = "GO"
 """A go in a play's list of moves."""
 
 MAX_FRAGMENT = 200
+BAR_EM = 6.0
+"""Length of the longest bar in the advisor's charts."""
 
 
 class BlockError(CribbageError):
@@ -67,7 +69,7 @@ class BlockError(CribbageError):
 
     code = "block"
 
-    def __init__(self, code: str, line: int = 0, **params: Any) -> None:
+    def __init__(self, code: str, line: int = 0, /, **params: Any) -> None:
         self.code = code
         self.line = line
         self.text = t(f"error.{code}", DEFAULT_LANGUAGE, **params)
@@ -108,7 +110,7 @@ def parse_fields(kind: BlockKind, source: str) -> Fields:
             continue
         match = _LINE.match(line)
         if match is None:
-            raise BlockError("block_syntax", number, line=number, text=line.strip())
+            raise BlockError("block_syntax", number, text=line.strip())
         key, value = match.group(1).lower(), match.group(2)
         if key not in _KEYS[kind]:
             raise BlockError("block_unknown_key", number, key=key, known=", ".join(_KEYS[kind]))
@@ -837,11 +839,11 @@ def _options_html(options: Sequence[Any], lang: Language) -> str:
     rows = []
     best = ' class="cb-best"'
     for rank, option in enumerate(options):
-        width = max(0.0, option.net) / top * 100
+        width = max(0.0, option.net) / top * BAR_EM
         rows.append(
             f"<tr{best if rank == 0 else ''}><td>{cards_html(option.discard, lang)}</td><td>{cards_html(option.keep, lang)}</td>"
             f"<td>{_number(option.hand_mean)}</td><td>{option.hand_min}–{option.hand_max}</td><td>{_number(option.crib_mean)}</td>"
-            f'<td class="cb-net"><span class="cb-bar" style="width:{width:.1f}%" aria-hidden="true"></span>'
+            f'<td class="cb-net"><span class="cb-bar" style="width:{width:.2f}em" aria-hidden="true"></span>'
             f"<span>{_number(option.net)}</span></td></tr>"
         )
     head = "".join(
@@ -859,7 +861,7 @@ def _distribution_html(distribution: dict[int, int], lang: Language) -> str:
     top = max(distribution.values(), default=1) or 1
     rows = "".join(
         f'<tr><th scope="row">{escape(_points(score, lang))}</th><td class="cb-net">'
-        f'<span class="cb-bar" style="width:{count / top * 100:.1f}%" aria-hidden="true"></span>'
+        f'<span class="cb-bar" style="width:{count / top * BAR_EM:.2f}em" aria-hidden="true"></span>'
         f"<span>{escape(t('ui.starters', lang, count=count))}</span></td></tr>"
         for score, count in sorted(distribution.items())
     )

@@ -1,0 +1,307 @@
+"""The catalogue, the HTML of every block and the worker's update calls, in CPython."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from html import unescape
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cribbage import errors
+from cribbage.cards import DECK, Card, parse_cards
+from cribbage.discard import analyse_discards
+from cribbage.i18n import LANGUAGES, card_name, catalogue, error_message, number_word, t
+from cribbage.play import Play, replay
+from cribbage.render import BlockError, parse_hand_fragment, render_block, spoken_count, update
+from cribbage.show import score_show
+from hooks.cribbage_blocks import page_language, replace_blocks
+from mkdocs.exceptions import PluginError
+
+PLAY_REASONS = ("over_31", "not_in_hand", "not_your_turn", "must_play", "play_over")
+
+
+def text_of(html: str) -> str:
+    return unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+def fields_of(message) -> set[str]:
+    texts = message.values() if isinstance(message, dict) else [message]
+    return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+# -- the catalogue ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_has_every_message_with_the_same_placeholders(lang):
+    english, other = catalogue("en"), catalogue(lang)
+    assert set(other) == set(english)
+    for key, message in english.items():
+        if isinstance(message, (str, dict)) and key != "card.suits":
+            assert fields_of(other[key]) == fields_of(message), key
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_error_code_and_play_reason_has_a_message(lang):
+    codes = {cls.code for cls in vars(errors).values() if isinstance(cls, type) and issubclass(cls, errors.CribbageError)}
+    for code in codes:
+        assert f"error.{code}" in catalogue(lang), code
+    for reason in PLAY_REASONS:
+        assert f"reason.{reason}" in catalogue(lang), reason
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_52_cards_have_52_different_names_with_the_suit_symbol_beside(lang):
+    names = {card_name(card, lang) for card in DECK}
+    assert len(names) == 52
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_numbers_are_said_up_to_thirty_one(lang):
+    words = [number_word(n, lang) for n in range(32)]
+    assert len(set(words)) == 32 and not any(word.isdigit() for word in words)
+
+
+def test_an_illegal_play_names_its_reason_in_the_language():
+    with pytest.raises(errors.IllegalPlayError) as caught:
+        replay(["7H 8D 5C KS", "8S 6C AH QD"], "7H 8S 5C 6C 8D")
+    for lang in LANGUAGES:
+        assert t("reason.over_31", lang) in error_message(caught.value, lang)
+
+
+# -- the show ------------------------------------------------------------------------
+
+
+def hand_block(hand: str, starter: str, crib: bool = False, expect: int | None = None) -> str:
+    lines = [f"hand: {hand}", f"starter: {starter}", f"crib: {'yes' if crib else 'no'}"]
+    return "\n".join(lines + ([f"expect: {expect}"] if expect is not None else []))
+
+
+hands = st.lists(st.sampled_from(DECK), min_size=5, max_size=5, unique=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(hands, st.booleans(), st.sampled_from(LANGUAGES))
+def test_the_static_hand_shows_every_item_and_the_engines_total(cards, crib, lang):
+    hand, starter = cards[:4], cards[4]
+    score = score_show(hand, starter, crib=crib)
+    html = render_block("hand", hand_block(" ".join(map(str, hand)), str(starter), crib), lang)
+    assert f'data-total="{score.total}"' in html
+    assert html.count('class="cb-item"') == len(score.items)
+    assert html.count('class="cb-card cb-') >= 5
+    spoken = spoken_count(score, lang)
+    assert spoken.endswith(number_word(score.total, lang)) or not score.items
+
+
+def test_the_spoken_count_is_said_the_way_players_say_it():
+    score = score_show(parse_cards("5H 5S JC 2D"), Card.parse("4D"))
+    assert spoken_count(score, "en") == "Fifteen two, fifteen four, and a pair is six"
+    assert spoken_count(score, "pl") == "Piętnaście dwa, piętnaście cztery i para to sześć"
+    royal = score_show(parse_cards("6H 6S 6C 2D"), Card.parse("KD"))
+    assert spoken_count(royal, "en") == "A pair royal is six"
+
+
+def test_a_three_card_hand_is_the_five_card_game():
+    html = render_block("hand", hand_block("5H 5S 5C", "JD"), "en")
+    assert f'data-total="{score_show(parse_cards("5H 5S 5C"), Card.parse("JD")).total}"' in html
+
+
+@pytest.mark.parametrize(("source", "code", "line"), [
+    (hand_block("5H 5S 5C JD", "5D", expect=28), "block_expect", 4),
+    ("hand: 5H 5S 5C JD\nstarter: 5D\ncolour: red", "block_unknown_key", 3),
+    ("hand: 5H 5S 5C JD", "block_missing_key", 0),
+    ("hand: 5H 5S 5C 5H\nstarter: 5D", "block_bad_value", 1),
+    ("hand: 5H 5S 5C JD\nstarter: 5D\ncrib: maybe", "block_bad_value", 3),
+    ("hand: 5H 5S 5C JD\nstarter 5D", "block_syntax", 2),
+    ("hand: 5H 5S 5C JD\nstarter: 5H", "block_bad_value", 1),
+])
+def test_an_invalid_hand_block_is_refused_naming_its_line(source, code, line):
+    with pytest.raises(BlockError) as caught:
+        render_block("hand", source, "en")
+    assert (caught.value.code, caught.value.line) == (code, line)
+
+
+def test_nothing_from_a_block_reaches_the_page_unescaped():
+    with pytest.raises(BlockError) as caught:
+        render_block("hand", 'hand: <script>alert(1)</script>\nstarter: 5D', "en")
+    assert "script" in str(caught.value)
+    html = render_block("hand", hand_block("5H 5S 5C JD", "5D"), "bg")
+    assert "<script" not in html and "onerror" not in html
+
+
+# -- the fragment and the worker's calls ----------------------------------------------------
+
+
+def hand_state(hand="5H 5S 5C JD", starter="5D", crib=False):
+    return json.dumps({"uid": "cb1", "hand": hand.split(), "starter": starter, "crib": crib})
+
+
+def call(kind, state, action, lang="en"):
+    return json.loads(update(kind, state if isinstance(state, str) else json.dumps(state), json.dumps(action), lang))
+
+
+@pytest.mark.parametrize("fragment", [
+    "hand=5H,5S,5C&starter=5D&crib=0&x=1",
+    "hand=5H,5S,5C,JD&starter=5D&crib=2",
+    "hand=5H,5H,5C,JD&starter=5D",
+    "hand=5H,5S,5C,JD&starter=5H",
+    "hand=5H,5S,5C,JD,2C&starter=5D",
+    "hand=5H,5S,5C,JD&starter=<img src=x onerror=alert(1)>",
+    "starter=5D",
+    "hand=" + "5H," * 100,
+])
+def test_a_malformed_fragment_is_refused_with_a_message(fragment):
+    with pytest.raises(BlockError):
+        parse_hand_fragment(fragment)
+    answer = call("hand", hand_state(), {"action": "fragment", "value": fragment}, "pl")
+    assert "fragment" not in answer
+    assert 'class="cb-notice"' in answer["html"] and 'data-total="29"' in answer["html"]
+    assert "<img" not in answer["html"] and "<script" not in answer["html"]
+
+
+def test_a_fragment_gives_its_hand_back():
+    answer = call("hand", hand_state(), {"action": "fragment", "value": "#hand=2H,3H,4H,5H&starter=6H&crib=1"})
+    expected = score_show(parse_cards("2H 3H 4H 5H"), Card.parse("6H"), crib=True).total
+    assert f'data-total="{expected}"' in answer["html"]
+    assert answer["fragment"] == "hand=2H,3H,4H,5H&starter=6H&crib=1"
+
+
+@settings(max_examples=40, deadline=None)
+@given(hands, st.integers(0, 3), st.sampled_from(DECK), st.sampled_from(LANGUAGES))
+def test_changing_a_card_rescores_as_the_engine_does(cards, slot, new, lang):
+    state = hand_state(" ".join(map(str, cards[:4])), str(cards[4]))
+    answer = call("hand", state, {"action": "set", "name": f"card{slot}", "value": str(new)}, lang)
+    hand = list(cards[:4])
+    hand[slot] = new
+    if len({*hand, cards[4]}) < 5:
+        assert 'class="cb-error"' in answer["html"] and "data-total" not in answer["html"]
+    else:
+        assert f'data-total="{score_show(hand, cards[4]).total}"' in answer["html"]
+
+
+def test_a_missing_or_duplicate_card_is_said_in_the_pages_language():
+    missing = call("hand", hand_state(), {"action": "set", "name": "card2", "value": ""}, "sk")
+    assert t("error.wrong_card_count", "sk", expected=5, got=4) in text_of(missing["html"])
+    duplicate = call("hand", hand_state(), {"action": "set", "name": "card2", "value": "5H"}, "bg")
+    assert card_name(Card.parse("5H"), "bg") in text_of(duplicate["html"])
+    starter = call("hand", hand_state(), {"action": "set", "name": "starter", "value": "5H"}, "cs")
+    assert t("error.starter_in_hand", "cs", card="")[:10] in text_of(starter["html"])
+
+
+@pytest.mark.parametrize("state", ["[]", "{}", '{"hand": "5H", "starter": 5}', "not json",
+                                   '{"uid": "\\"><script>", "hand": ["5H","5S","5C","JD"], "starter": "5D", "crib": false}'])
+def test_a_state_that_makes_no_sense_is_answered_with_an_error(state):
+    answer = json.loads(update("hand", state, '{"action": "set"}', "en"))
+    assert set(answer) == {"error"}
+
+
+# -- the play -----------------------------------------------------------------------------------
+
+
+PLAYS = [
+    ("7H 8D 5C KS | 8S 6C AH QD", "7H 8S 5C 6C AH 8D QD KS"),
+    ("5H 4H 9S QC | 6C 2D 8H KS | 4D 3C 10H 7S", "5H 6C 4D"),
+    ("AS 2S 3S 4S | AH 2H 3H 4H | AD 2D 3D 4D | AC 2C 3C 4C", "AS AH AD AC 2S 2H"),
+]
+
+
+@pytest.mark.parametrize(("hands", "plays"), PLAYS)
+def test_the_static_play_shows_every_action_and_the_totals(hands, plays):
+    seats = [parse_cards(part) for part in hands.split("|")]
+    actions = replay(seats, plays)
+    scores = Play.from_actions(seats, actions).scores
+    source = f"hands: {hands}\nplays: {plays}\nexpect: {' | '.join(map(str, scores))}\nstart: {len(actions)}"
+    html = render_block("play", source, "en")
+    assert html.count("<li") == len(actions)
+    assert f'data-count="{Play.from_actions(seats, actions).count}"' in html
+    for seat, score in enumerate(scores):
+        assert f"Player {seat + 1}" in text_of(html)
+    with pytest.raises(BlockError) as caught:
+        render_block("play", source.replace("expect: ", "expect: 9"), "en")
+    assert caught.value.line == 3
+
+
+def test_an_illegal_play_in_a_block_names_its_line():
+    with pytest.raises(BlockError) as caught:
+        render_block("play", "hands: 7H 8D 5C KS | 8S 6C AH QD\nplays: 7H 8S 5C 6C 8D", "en")
+    assert caught.value.line == 2 and "over_31" not in str(caught.value)
+
+
+def test_stepping_back_and_forth_follows_the_engines_log():
+    html = render_block("play", "hands: 7H 8D 5C KS | 8S 6C AH QD\nplays: 7H 8S 5C 6C AH 8D QD KS", "en")
+    state = json.loads(unescape(re.search(r'data-state="([^"]*)"', html).group(1)))
+    play = Play([parse_cards("7H 8D 5C KS"), parse_cards("8S 6C AH QD")])
+    for action in replay(["7H 8D 5C KS", "8S 6C AH QD"], "7H 8S 5C 6C AH 8D QD KS"):
+        play.go() if action.card is None else play.play(action.card)
+        answer = call("play", state, {"action": "step", "value": state["step"] + 1})
+        state = answer["state"]
+        assert f'data-count="{play.count}"' in answer["html"]
+    back = call("play", state, {"action": "step", "value": 0})
+    assert back["state"]["step"] == 0 and 'data-count="0"' in back["html"]
+
+
+def test_playing_yourself_offers_legal_cards_and_says_why_the_others_are_not():
+    html = render_block("play", "hands: 7H 8D 5C KS | 8S 6C AH QD\nplays: 7H 8S 5C 6C\nstart: 5", "cs")
+    state = json.loads(unescape(re.search(r'data-state="([^"]*)"', html).group(1)))
+    answer = call("play", state, {"action": "self"}, "cs")
+    box = re.search(r'<div class="cb-choice-box".*?</div>', answer["html"]).group(0)
+    assert re.search(r'<button[^>]*data-value="AH"(?![^>]*disabled)', box)
+    assert re.search(r'<button[^>]*data-value="QD"[^>]*disabled', box)
+    assert t("reason.over_31", "cs") in box
+    played = call("play", answer["state"], {"action": "play", "value": "AH"}, "cs")
+    assert 'data-count="27"' in played["html"]
+    refused = call("play", played["state"], {"action": "play", "value": "KS"}, "cs")
+    assert refused["state"]["moves"] == played["state"]["moves"]
+
+
+# -- practice and advisor -----------------------------------------------------------------------
+
+
+def test_practice_prints_a_fixed_deal_with_its_answer_folded():
+    first, second = (render_block("practice", "crib: no", "en") for _ in range(2))
+    assert first == second and "<details" in first and "data-total=" in first
+
+
+def test_practice_says_right_or_what_was_missed():
+    html = render_block("practice", "crib: yes", "pl")
+    state = json.loads(unescape(re.search(r'data-state="([^"]*)"', html).group(1)))
+    total = score_show(parse_cards(state["hand"]), Card.parse(state["starter"]), crib=True).total
+    right = call("practice", state, {"action": "check", "value": str(total)}, "pl")
+    assert right["correct"] is True and 'data-correct="true"' in right["html"]
+    if total:
+        short = call("practice", state, {"action": "check", "value": str(total - 1)}, "pl")
+        assert short["correct"] is False
+        assert t("ui.points", "pl", count=1) in text_of(short["html"])
+    nonsense = call("practice", state, {"action": "check", "value": "abc"}, "pl")
+    assert "correct" not in nonsense and t("ui.enter_number", "pl") in text_of(nonsense["html"])
+    dealt = call("practice", state, {"action": "deal"}, "pl")
+    assert len(parse_cards(dealt["state"]["hand"])) == 4
+
+
+def test_the_advisor_lists_every_discard_as_the_engine_ranks_them():
+    html = render_block("advisor", "cards: 5H 5S 6C 7D JH KS\ndealer: yes", "en")
+    options = analyse_discards(parse_cards("5H 5S 6C 7D JH KS"), True)
+    assert html.count("<tr") - 1 - len(options[0].hand_distribution) == len(options)
+    assert f"{options[0].net:.2f}" in html
+
+
+# -- the hook --------------------------------------------------------------------------------------
+
+
+def test_the_hook_renders_blocks_in_the_pages_language_and_leaves_other_fences():
+    markdown = "# T\n\n````markdown\n```cribbage-hand\nhand: nonsense\n```\n````\n\n```cribbage-hand\nhand: 5H 5S 5C JD\nstarter: 5D\n```\n"
+    out = replace_blocks(markdown, page_language("pl/show.md"), "docs/pl/show.md")
+    assert "hand: nonsense" in out
+    assert 'data-lang="pl"' in out and 'data-total="29"' in out
+
+
+def test_the_hook_stops_the_build_naming_file_and_line():
+    markdown = "# T\n\ntext\n\n```cribbage-play\nhands: 7H 8D 5C KS | 8S 6C AH QD\nplays: 7H 8S\nexpect: 3 | 3\n```\n"
+    with pytest.raises(PluginError, match=r"^docs/en/play\.md:8: cribbage-play: expect says 3 \| 3 but the engine says 0 \| 2"):
+        replace_blocks(markdown, "en", "docs/en/play.md")
+    with pytest.raises(PluginError, match=r"docs/en/x\.md:1: cribbage-dice"):
+        replace_blocks("```cribbage-dice\n```\n", "en", "docs/en/x.md")
