@@ -248,3 +248,12 @@ def test_property_exactly_one_go_point_or_31_ends_each_count(seed):
         ends = [i.kind for i in action.reasons if i.kind in ("go", "thirty_one", "last_card")]
         assert action.reset == bool(ends)
         assert len(ends) <= 1
+
+
+def test_docstring_examples_of_the_play_module_run():
+    import doctest
+
+    import cribbage.play
+
+    result = doctest.testmod(cribbage.play)
+    assert result.attempted > 0 and result.failed == 0
