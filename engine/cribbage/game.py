@@ -43,8 +43,11 @@ class GameRules:
     ``five_card``: the older game for 2 players: 5 cards each, 2 to the crib,
     hands of 3, the play ends at the first go or 31, and the non-dealer pegs 3
     at the start ("three for last").
-    ``muggins``: owners announce their show counts; a short count lets the next
-    seat (an opponent) claim the missed points.
+    ``muggins``: owners announce the count of each hand and crib in the show
+    and peg what they announce; a short count lets the next seat (always an
+    opponent) claim the missed points, and a count above the real one is
+    refused (reason ``overcount``) so the owner counts again.  The play is
+    always counted by the engine.
     ``skunk_line`` / ``double_skunk_line``: a loser below it is skunked /
     double skunked (default 91 / 61 at 121, i.e. target - 30 / target - 60;
     at 61 the skunk line is 31 and there is no double skunk).
