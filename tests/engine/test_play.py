@@ -250,6 +250,16 @@ def test_property_exactly_one_go_point_or_31_ends_each_count(seed):
         assert len(ends) <= 1
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32))
+def test_property_five_card_play_stops_at_its_first_go_point_or_31(seed):
+    play, _ = random_play(seed, 2, five_card=True)
+    resets = [index for index, action in enumerate(play.actions) if action.reset]
+    assert resets == [len(play.actions) - 1]
+    played = [a.card for a in play.actions if a.card]
+    assert len(set(played)) == len(played) and set(played) <= set(play.hands[0] + play.hands[1])
+
+
 def test_docstring_examples_of_the_play_module_run():
     import doctest
 
