@@ -86,12 +86,14 @@ _KEYS: dict[BlockKind, tuple[str, ...]] = {
     "play": ("players", "hands", "plays", "start", "five-card", "expect"),
     "practice": ("crib",),
     "advisor": ("cards", "dealer", "players", "five-card"),
+    "game": ("target", "strength", "counting", "muggins", "seed"),
 }
 _REQUIRED: dict[BlockKind, tuple[str, ...]] = {
     "hand": ("hand", "starter"),
     "play": ("hands",),
     "practice": (),
     "advisor": ("cards",),
+    "game": (),
 }
 _LINE = re.compile(r"^\s*([A-Za-z][A-Za-z-]*)\s*:\s*(.*?)\s*$")
 
@@ -343,15 +345,15 @@ def show_html(hand: Sequence[Card], starter: Card, crib: bool, lang: Language) -
         f'{cards_html(hand, lang)} <span class="cb-label">{escape(t("ui.starter", lang))}</span> '
         f'{card_html(starter, lang, "cb-starter")}</p>'
         f"{score_items_html(score, shown, lang)}"
-        f'<p class="cb-total"><span class="cb-label">{escape(t("ui.total", lang))}:</span> '
+        f'<p class="cb-total" data-announce><span class="cb-label">{escape(t("ui.total", lang))}:</span> '
         f'<strong data-total="{score.total}">{score.total}</strong></p>'
-        f'<p class="cb-spoken"><span class="cb-label">{escape(t("ui.spoken", lang))}:</span> '
+        f'<p class="cb-spoken" data-announce><span class="cb-label">{escape(t("ui.spoken", lang))}:</span> '
         f"<q>{escape(spoken_count(score, lang))}</q></p></div>"
     )
 
 
 def _error_html(error: Exception, lang: Language) -> str:
-    return f'<p class="cb-error" role="alert">{escape(error_message(error, lang))}</p>'
+    return f'<p class="cb-error" data-announce>{escape(error_message(error, lang))}</p>'
 
 
 def hand_state(hand: Sequence[str], starter: str, crib: bool, uid: str) -> State:
@@ -432,8 +434,8 @@ def hand_view(state: State, lang: Language, notice: str = "") -> str:
         result = _error_html(_friendlier(error, hand_texts, starter_text), lang)
     except ValueError:
         result = _error_html(CribbageError("bad input"), lang)
-    note = f'<p class="cb-notice" role="alert">{escape(notice)}</p>' if notice else ""
-    return f'{controls}{note}<div class="cb-result" aria-live="polite">{result}</div>'
+    note = f'<p class="cb-notice" data-announce>{escape(notice)}</p>' if notice else ""
+    return f'{controls}{note}<div class="cb-result">{result}</div>'
 
 
 def _friendlier(error: CribbageError, hand: Sequence[str], starter: str) -> CribbageError:
@@ -614,13 +616,13 @@ def play_view(state: State, lang: Language) -> str:
         f'<span class="cb-label">{escape(t("ui.count", lang))}:</span> <strong class="cb-running" data-count="{now.count}">{now.count}</strong></p>'
     ]
     if step:
-        status.append(f'<p class="cb-last">{_action_html(actions[step - 1], players, lang)}</p>')
+        status.append(f'<p class="cb-last" data-announce>{_action_html(actions[step - 1], players, lang)}</p>')
     else:
-        status.append(f'<p class="cb-last">{escape(t("play.opening", lang))}</p>')
+        status.append(f'<p class="cb-last" data-announce>{escape(t("play.opening", lang))}</p>')
     if now.is_over:
-        status.append(f'<p class="cb-over">{escape(t("play.over", lang))}</p>')
+        status.append(f'<p class="cb-over" data-announce>{escape(t("play.over", lang))}</p>')
     else:
-        status.append(f'<p class="cb-turn">{escape(t("play.to_move", lang, seat=seat_name(now.to_move, players, lang)))}</p>')
+        status.append(f'<p class="cb-turn" data-announce>{escape(t("play.to_move", lang, seat=seat_name(now.to_move, players, lang)))}</p>')
     choice = _choice_html(now, players, lang) if yourself and not now.is_over else ""
     log = []
     for index, action in enumerate(actions):
@@ -630,7 +632,7 @@ def play_view(state: State, lang: Language) -> str:
     step_text = t("ui.step", lang, n=step, total=last)
     return (
         f"{controls}"
-        f'<div class="cb-result" aria-live="polite"><p class="cb-step">{escape(step_text)}</p>{table}{"".join(status)}{choice}</div>'
+        f'<div class="cb-result"><p class="cb-step">{escape(step_text)}</p>{table}{"".join(status)}{choice}</div>'
         f'<details class="cb-log-box"{" open" if not yourself else ""}><summary>{escape(t("ui.log", lang))}</summary>'
         f'<ol class="cb-log">{"".join(log)}</ol>'
         f'<p class="cb-totals"><span class="cb-label">{escape(t("ui.totals", lang))}:</span> {escape(totals)}</p></details>'
@@ -755,9 +757,9 @@ def practice_view(state: State, lang: Language, static: bool = False) -> str:
         else:
             verdict = t("ui.too_high", lang, said=said, total=total, extra=_points(said - total, lang))
         result = (
-            f'<p class="cb-verdict" data-correct="{str(said == total).lower()}" role="alert">{escape(verdict)}</p>{answer}'
+            f'<p class="cb-verdict" data-correct="{str(said == total).lower()}" data-announce>{escape(verdict)}</p>{answer}'
         )
-    return f'{controls}{cards}<div class="cb-result" aria-live="polite">{result}</div>'
+    return f'{controls}{cards}<div class="cb-result">{result}</div>'
 
 
 def practice_block(source: str, lang: Language, uid: str | None = None) -> str:
@@ -788,7 +790,7 @@ def practice_update(state: State, action: Action, lang: Language) -> dict[str, A
         else:
             state["said"] = None
             view = practice_view(state, lang)
-            note = f'<p class="cb-error" role="alert">{escape(t("ui.enter_number", lang))}</p>'
+            note = f'<p class="cb-error" data-announce>{escape(t("ui.enter_number", lang))}</p>'
             return {"html": view.replace('<div class="cb-result"', note + '<div class="cb-result"', 1), "state": state}
     return {"html": practice_view(state, lang), "state": state, **result}
 
@@ -821,13 +823,13 @@ def advisor_view(state: State, lang: Language) -> str:
     try:
         from . import discard  # the lead's module; the widget says so when it is missing
     except ImportError:
-        return controls + f'<p class="cb-error">{escape(t("ui.advisor_unavailable", lang))}</p>'
+        return controls + f'<p class="cb-error" data-announce>{escape(t("ui.advisor_unavailable", lang))}</p>'
     try:
         dealt = parse_cards([card for card in cards if card], count=len(cards))
         options = discard.analyse_discards(dealt, dealer, players=players, five_card=five_card)
     except CribbageError as error:
-        return controls + f'<div class="cb-result" aria-live="polite">{_error_html(error, lang)}</div>'
-    return controls + f'<div class="cb-result" aria-live="polite">{_options_html(options, lang)}</div>'
+        return controls + f'<div class="cb-result">{_error_html(error, lang)}</div>'
+    return controls + f'<div class="cb-result">{_options_html(options, lang)}</div>'
 
 
 def _number(value: float) -> str:
@@ -837,7 +839,7 @@ def _number(value: float) -> str:
 def _options_html(options: Sequence[Any], lang: Language) -> str:
     top = max((abs(option.net) for option in options), default=1.0) or 1.0
     rows = []
-    best = ' class="cb-best"'
+    best = ' class="cb-best" data-announce'
     for rank, option in enumerate(options):
         width = max(0.0, option.net) / top * BAR_EM
         rows.append(
@@ -900,13 +902,22 @@ _BLOCKS: dict[BlockKind, Callable[..., str]] = {
     "play": play_block,
     "practice": practice_block,
     "advisor": advisor_block,
+    "game": lambda source, lang, uid=None: _game_view().game_block(source, lang, uid),
 }
 _UPDATES: dict[BlockKind, Callable[[State, Action, Language], dict[str, Any]]] = {
     "hand": hand_update,
     "play": play_update,
     "practice": practice_update,
     "advisor": advisor_update,
+    "game": lambda state, action, lang: _game_view().game_update(state, action, lang),
 }
+
+
+def _game_view():
+    """The game widget (``cribbage.game_view``) builds on this module, so it is imported when first used."""
+    from . import game_view
+
+    return game_view
 
 
 def render_block(kind: BlockKind, source: str, lang: Language, uid: str | None = None) -> str:

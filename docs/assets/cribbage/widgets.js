@@ -143,7 +143,10 @@ function swap(root, result) {
     history.replaceState(history.state, "", "#" + result.fragment);
   }
   if (focusKey) restoreFocus(root, focusKey);
-  setStatus(root, "");
+  // The view was replaced, so its own text is not announced: the persistent
+  // status line says what the engine marked as the news of this answer.
+  const news = Array.from(view.querySelectorAll("[data-announce]"), (element) => element.textContent.trim());
+  setStatus(root, news.join(" "));
 }
 
 function restoreFocus(root, key) {
@@ -200,6 +203,7 @@ function enhance(root) {
   if (workerState === "ready") markReady(root);
   showStreak(root);
   const wake = () => startWorker();
+  root.addEventListener("pointerover", wake, { once: true });
   root.addEventListener("pointerdown", wake);
   root.addEventListener("focusin", wake);
   root.addEventListener("change", (event) => {
