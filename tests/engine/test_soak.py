@@ -7,12 +7,14 @@ varied states) and a few with the expert; set ``CRIBBAGE_SOAK_GAMES`` and
 """
 
 import os
+import random
 
 import pytest
 
 from cribbage.computer import ComputerPlayer
-from cribbage.game import Game, GameRules
+from cribbage.game import Action, Game, GameRules
 from cribbage.play import MAX_COUNT
+from cribbage.show import show_total
 
 GAMES = int(os.environ.get("CRIBBAGE_SOAK_GAMES", "1000"))
 EXPERT_GAMES = int(os.environ.get("CRIBBAGE_SOAK_EXPERT_GAMES", "6"))
@@ -26,9 +28,26 @@ def rules_for(players: int, seed: int) -> GameRules:
                      target=61 if seed % 4 == 1 else None)
 
 
+class CarelessCounter:
+    """A computer that sometimes counts its show short and sometimes lets muggins go."""
+
+    def __init__(self, strength: str, seed: int) -> None:
+        self.computer = ComputerPlayer(strength, seed)
+        self.rng = random.Random(seed)
+
+    def __call__(self, game: Game, seat: int) -> Action:
+        if game.expected == "announce":
+            _, cards, crib = game.next_show()
+            actual = show_total(cards, game.starter, crib=crib)
+            return Action("announce", seat, points=max(0, actual - self.rng.choice((0, 0, 1, 2))))
+        if game.expected == "muggins":
+            return Action(self.rng.choice(("claim", "decline")), seat)
+        return self.computer(game, seat)
+
+
 def soak_one(rules: GameRules, seed: int, strength: str) -> None:
     game = Game(rules, seed)
-    players = [ComputerPlayer(strength, seed * 10 + seat) for seat in range(rules.players)]
+    players = [CarelessCounter(strength, seed * 10 + seat) for seat in range(rules.players)]
     previous = game.scores
     kept = None
     played = []
@@ -50,6 +69,9 @@ def soak_one(rules: GameRules, seed: int, strength: str) -> None:
             assert event.action.count <= MAX_COUNT
             if event.action.card is not None:
                 played.append(event.action.card)
+        elif event.kind == "muggins":
+            shown = next(e for e in reversed(game.events) if e.kind == "show")
+            assert event.points in (0, shown.actual - shown.announced) and event.seat != shown.seat
         elif event.kind == "show" and not rules.five_card and not event.crib and event.seat == game.dealer:
             # By the dealer's show every kept card has been played exactly once.
             assert sorted(played) == kept
