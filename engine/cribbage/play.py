@@ -127,8 +127,9 @@ class Play:
         self._count = 0
         self._last_player: Seat | None = None
         self._passed: set[Seat] = set()
-        self._to_move: Seat = 0
         self._over = not any(self._held)
+        # Seat 0 leads; a seat dealt no cards (a part-way example) is skipped.
+        self._to_move: Seat = next((seat for seat, held in enumerate(self._held) if held), 0)
         self._actions: list[PlayAction] = []
         self._scores = [0] * len(parsed)
 

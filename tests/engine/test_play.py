@@ -150,6 +150,11 @@ def test_players_without_cards_are_skipped():
     assert play.to_move == 1  # seat 0 has no cards left
 
 
+def test_a_seat_without_cards_at_the_start_is_skipped():
+    actions = replay([(), cards("5H"), cards("TD")], "5H TD")
+    assert [(a.seat, str(a.card)) for a in actions] == [(1, "5H"), (2, "10D")]
+
+
 def test_seat_out_of_cards_still_takes_its_go_point():
     actions = replay(["TC JC", "TS KS QS"], "TC TS JC")
     assert [(a.seat, a.card, a.points) for a in actions[3:5]] == [(1, None, 0), (0, None, 1)]
