@@ -183,7 +183,7 @@ class Starter(NamedTuple):
 class Pegged(NamedTuple):
     seat: Seat
     action: PlayAction
-    """The play record; its ``seat`` counts from the dealer's left."""
+    """The play record, with its ``seat`` turned into the game's seat."""
     kind = "play"
 
     @property
@@ -605,7 +605,8 @@ class Game:
         return (owner + 1) % self.rules.players  # always an opponent, even in partnerships
 
     def _pegged(self, action: PlayAction) -> Event:
-        event = self._score(Pegged(self._game_seat(action.seat), action))
+        seat = self._game_seat(action.seat)
+        event = self._score(Pegged(seat, action._replace(seat=seat)))
         if self.phase == "play" and self._play.is_over:
             self._held_for_show()
         return event
