@@ -188,9 +188,11 @@ def test_the_seat_left_of_the_dealer_plays_first():
     for event in game.events:
         if event.kind == "deal":
             dealer, first = event.dealer, True
-        elif event.kind == "play" and first:
-            assert event.seat == (dealer + 1) % 4
-            first = False
+        elif event.kind == "play":
+            assert event.action.seat == event.seat  # the log speaks of game seats
+            if first:
+                assert event.seat == (dealer + 1) % 4
+                first = False
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
