@@ -136,10 +136,11 @@ function swap(root, result) {
   const active = document.activeElement;
   const focusKey = active && root.contains(active) ? active.dataset.key : null;
   root.dataset.state = JSON.stringify(result.state);
+  persist(root, result.state);
   view.innerHTML = result.html; // HTML written by cribbage.render, every text escaped there
   if ("correct" in result) recordAnswer(result.correct);
   showStreak(root);
-  if (result.fragment && root === fragmentOwner()) {
+  if (result.fragment && (root === fragmentOwner() || root.dataset.fragmentKey)) {
     history.replaceState(history.state, "", "#" + result.fragment);
   }
   if (focusKey) restoreFocus(root, focusKey);
@@ -184,6 +185,38 @@ function showStreak(root) {
   const saved = readStreak();
   root.querySelectorAll("[data-streak]").forEach((element) => { element.textContent = String(saved.streak); });
   root.querySelectorAll("[data-best]").forEach((element) => { element.textContent = String(saved.best); });
+}
+
+// A widget whose root has data-persist keeps its state in localStorage and gets it
+// back on the next visit; one with data-fragment-key takes the address fragment that
+// names that key. The engine checks both before using them, like any state.
+const PERSIST_PREFIX = "cribbage-widget-";
+
+function persist(root, state) {
+  if (!root.dataset.persist) return;
+  try {
+    localStorage.setItem(PERSIST_PREFIX + root.dataset.persist, JSON.stringify(state));
+  } catch (error) {
+    // Storage may be off (private mode): the widget then lasts for the page only.
+  }
+}
+
+function restore(root) {
+  if (!root.dataset.persist) return;
+  let saved = null;
+  try {
+    saved = localStorage.getItem(PERSIST_PREFIX + root.dataset.persist);
+  } catch (error) {
+    saved = null;
+  }
+  if (saved) send(root, { action: "restore", value: saved });
+}
+
+function ownFragment(root) {
+  const key = root.dataset.fragmentKey;
+  if (!key) return;
+  const hash = decodeURIComponent(location.hash.slice(1));
+  if (hash.split("&").some((part) => part.startsWith(key + "="))) send(root, { action: "fragment", value: hash });
 }
 
 function fragmentOwner() {
@@ -258,6 +291,7 @@ function start() {
   const fragment = handFragment();
   const owner = fragmentOwner();
   if (fragment && owner) send(owner, { action: "fragment", value: fragment });
+  found.forEach((root) => { restore(root); ownFragment(root); });
   if (!observer) whenIdle(startWorker);
 }
 
@@ -272,4 +306,5 @@ window.addEventListener("hashchange", () => {
   const fragment = handFragment();
   const owner = fragmentOwner();
   if (fragment && owner) send(owner, { action: "fragment", value: fragment });
+  widgets().forEach(ownFragment);
 });
