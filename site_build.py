@@ -86,6 +86,11 @@ MIME_TYPES = {
 }
 
 
+# lunr.js (Material's search) has no Bulgarian; its English pipeline drops Cyrillic
+# words, while the Russian one keeps them (and stems index and query alike).
+LUNR_STAND_INS = {"bg": ["ru"]}
+
+
 class SetupError(RuntimeError):
     """Something the build needs is missing and cannot be installed from here."""
 
@@ -354,7 +359,8 @@ def split_search_index() -> None:
         root = SITE if lang == default else SITE / lang
         target = root / "search" / "search_index.json"
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps({**index, "docs": docs}, ensure_ascii=False,
+        config = {**index["config"], "lang": LUNR_STAND_INS.get(lang, index["config"]["lang"])}
+        target.write_text(json.dumps({**index, "config": config, "docs": docs}, ensure_ascii=False,
                                      separators=(",", ":")), encoding="utf-8")
 
 

@@ -169,16 +169,22 @@ def test_material_interface_speaks_the_pages_language(site_dir, lang):
 
 
 def test_cyrillic_headings_keep_their_letters_in_anchors(site_dir):
-    cyrillic_headings = 0
+    """A generated anchor keeps the heading's Cyrillic letters; an ASCII anchor on a
+    Bulgarian heading is only one its author wrote ({#id})."""
+    generated = 0
     for page in PAGES:
+        source = (site_build.DOCS / "bg" / f"{page}.md").read_text("utf-8")
         for anchor, text in parse_page(page_file(site_dir, page_path("bg", page))).headings:
             letters = re.findall(r"[\u0400-\u04ff]+", text)
             if not letters:
                 continue
-            cyrillic_headings += 1
             assert anchor, f"bg/{page}: heading {text!r} has no anchor"
-            assert letters[0].lower() in anchor, f"bg/{page}: {text!r} -> #{anchor}"
-    assert cyrillic_headings >= len(PAGES)
+            if anchor.isascii():
+                assert f"#{anchor}" in source, f"bg/{page}: {text!r} -> #{anchor}"
+            else:
+                generated += 1
+                assert letters[0].lower() in anchor, f"bg/{page}: {text!r} -> #{anchor}"
+    assert generated >= len(PAGES)  # at least the page titles
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
