@@ -299,7 +299,7 @@ def spoken_count(score: ShowScore, lang: Language) -> str:
     >>> spoken_count(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4D")), "en")
     'Fifteen two, fifteen four, and a pair is six'
     >>> spoken_count(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4D")), "cs")
-    'Patnáct dva, patnáct čtyři a pár je šest'
+    'Patnáct dva, patnáct čtyři a dvojice je šest'
     """
     if not score.items:
         text = t("spoken.nothing", lang)
@@ -629,6 +629,13 @@ def play_view(state: State, lang: Language) -> str:
         mark = ' aria-current="step" class="cb-current"' if index == step - 1 else (' class="cb-future"' if index >= step else "")
         log.append(f"<li{mark}>{_action_html(action, players, lang)}</li>")
     totals = ", ".join(f"{seat_name(seat, players, lang)}: {_points(full.scores[seat], lang)}" for seat in range(players))
+    if players == 4:  # partners sit opposite: seats 0 and 2, 1 and 3
+        teams = (
+            t("ui.team", lang, a=seat_name(first, 4, lang), b=seat_name(first + 2, 4, lang))
+            + f": {_points(full.scores[first] + full.scores[first + 2], lang)}"
+            for first in (0, 1)
+        )
+        totals += "; " + ", ".join(teams)
     step_text = t("ui.step", lang, n=step, total=last)
     return (
         f"{controls}"
@@ -832,8 +839,9 @@ def advisor_view(state: State, lang: Language) -> str:
     return controls + f'<div class="cb-result">{_options_html(options, lang)}</div>'
 
 
-def _number(value: float) -> str:
-    return f"{value:.2f}"
+def _number(value: float, lang: Language) -> str:
+    """Two decimals with the language's decimal sign (``12.41``, ``12,41``)."""
+    return f"{value:.2f}".replace(".", t("number.decimal", lang))
 
 
 def _options_html(options: Sequence[Any], lang: Language) -> str:
@@ -844,9 +852,9 @@ def _options_html(options: Sequence[Any], lang: Language) -> str:
         width = max(0.0, option.net) / top * BAR_EM
         rows.append(
             f"<tr{best if rank == 0 else ''}><td>{cards_html(option.discard, lang)}</td><td>{cards_html(option.keep, lang)}</td>"
-            f"<td>{_number(option.hand_mean)}</td><td>{option.hand_min}–{option.hand_max}</td><td>{_number(option.crib_mean)}</td>"
+            f"<td>{_number(option.hand_mean, lang)}</td><td>{option.hand_min}–{option.hand_max}</td><td>{_number(option.crib_mean, lang)}</td>"
             f'<td class="cb-net"><span class="cb-bar" style="width:{width:.2f}em" aria-hidden="true"></span>'
-            f"<span>{_number(option.net)}</span></td></tr>"
+            f"<span>{_number(option.net, lang)}</span></td></tr>"
         )
     head = "".join(
         f'<th scope="col">{escape(t(key, lang))}</th>'
