@@ -308,7 +308,8 @@ def spoken_count(score: ShowScore, lang: Language) -> str:
     phrases = []
     for kind, points, length in _grouped(score.items):
         running += points
-        phrases.append(t(f"spoken.{kind}", lang, n=number_word(running, lang), length=length))
+        words = {"n": number_word(running, lang), "length": length, "length_word": number_word(length, lang)}
+        phrases.append(t(f"spoken.{kind}", lang, **words))
     text = phrases[0]
     if len(phrases) > 1:
         text = t("spoken.last", lang, rest=t("spoken.join", lang).join(phrases[:-1]), last=phrases[-1])

@@ -42,7 +42,10 @@ def test_every_language_has_every_message_with_the_same_placeholders(lang):
     assert set(other) == set(english)
     for key, message in english.items():
         if isinstance(message, (str, dict)) and key != "card.suits":
-            assert fields_of(other[key]) == fields_of(message), key
+            if key.startswith("spoken."):  # a length in digits or in words, as the language says it best
+                assert fields_of(other[key]) - {"length", "length_word"} == fields_of(message) - {"length", "length_word"}, key
+            else:
+                assert fields_of(other[key]) == fields_of(message), key
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
