@@ -10,10 +10,10 @@ from conftest import LANGUAGES, PAGES, anchors, live_blocks, page_source, prose,
 OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]
 
 
-def test_the_tutorial_has_its_thirteen_pages():
+def test_the_tutorial_has_its_thirteen_pages_and_the_game():
     assert PAGES == sorted(f"{name}.md" for name in (
         "index", "basics", "deal", "play", "show", "winning", "variants", "strategy",
-        "practice", "glossary", "history", "cheat-sheet", "walkthrough"))
+        "practice", "glossary", "history", "cheat-sheet", "walkthrough", "game"))
 
 
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
