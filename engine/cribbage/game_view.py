@@ -157,12 +157,18 @@ def _checked(state: State, take: bool = False) -> tuple[GameOptions, GameOptions
     if not isinstance(seen, int) or not isinstance(selected, list) or not isinstance(state.get("why"), dict):
         raise ValueError("bad game state")
     parse_cards(selected)
+    for index, reason in state["why"].items():
+        # The values are checked where a reason is shown (numbers and cards, or a ValueError).
+        if not (isinstance(index, str) and index.isdigit()) or not isinstance(reason, dict):
+            raise ValueError("bad game state")
+        if reason.get("code") not in _REASONS or not isinstance(reason.get("params"), dict):
+            raise ValueError("bad game state")
     return options, chosen, game
 
 
 def game_of(state: State) -> Game:
-    """The game a widget state holds, rebuilt from its decisions."""
-    return _checked(state)[2]
+    """The game a widget state holds, rebuilt from its decisions (the caller's own copy)."""
+    return _checked(state, take=True)[2]
 
 
 # -- moving the game on ------------------------------------------------------------------
@@ -335,10 +341,13 @@ def fragment_of(state: State) -> str:
 
 def _answer(state: State, lang: Language, game: Game | None = None) -> dict[str, Any]:
     if game is not None:
-        state = {**state, "game": game.to_json()}
+        # Only this deal's reasons are ever shown again.
+        start = _deal_start(game.events)
+        why = {index: reason for index, reason in state["why"].items() if int(index) >= start}
+        state = {**state, "game": game.to_json(), "why": why}
         _LAST_GAME.clear()
         _LAST_GAME[_game_key({**state["game"], "rules": game.rules.to_json()})] = game
-    return {"html": game_view(state, lang), "state": state, "fragment": fragment_of(state)}
+    return {"html": game_view(state, lang, game=game), "state": state, "fragment": fragment_of(state)}
 
 
 # -- the view ------------------------------------------------------------------------------
@@ -353,21 +362,25 @@ def _who(seat: int) -> str:
     return "you" if seat == READER else "computer"
 
 
-def game_view(state: State, lang: Language, static: bool = False) -> str:
-    """The whole widget: board, table, the reader's choices, this deal's log, options."""
-    options, chosen, game = _checked(state)
+def game_view(state: State, lang: Language, static: bool = False, game: Game | None = None) -> str:
+    """The whole widget: board, table, the reader's choices, this deal's log, options.
+
+    ``game``: the game of ``state`` when the caller has just checked and moved it.
+    """
+    options, chosen = GameOptions.from_json(state["options"]), GameOptions.from_json(state["next"])
+    if game is None:
+        game = _checked(state)[2]
     parts = [board_html(game, lang), _table_html(game, lang)]
-    if not static:
-        parts.append(f'<div class="cb-controls">{_choices_html(state, game, options, lang)}</div>')
-    else:
-        parts.append(f'<p class="cb-prompt">{escape(t("game.static", lang))}</p>')
+    if static:
+        parts.append(f'<p class="cb-prompt cb-static-only">{escape(t("game.static", lang))}</p>')
+    # Controls need the engine: the page shows them once it runs (see cribbage.css).
+    parts.append(f'<div class="cb-controls">{_choices_html(state, game, options, lang)}</div>')
     notice = state.get("notice")
     if isinstance(notice, dict) and notice.get("key") in _NOTICES:
         params = {key: int(value) for key, value in dict(notice.get("params", {})).items()}
         parts.append(f'<p class="cb-notice" role="alert">{escape(t(notice["key"], lang, **params))}</p>')
     parts.append(_log_html(state, game, options, lang))
-    if not static:
-        parts.append(_options_box(state, chosen, lang))
+    parts.append(f'<div class="cb-controls">{_options_box(state, chosen, lang)}</div>')
     return "".join(parts)
 
 
@@ -469,7 +482,9 @@ def board_html(game: Game, lang: Language) -> str:
 def _table_html(game: Game, lang: Language) -> str:
     if game.dealer is None or game.deals == 0:
         return f'<p class="cb-prompt">{escape(t("game.start_prompt", lang))}</p>'
-    rows = [f'<p class="cb-dealer">{escape(t("game.dealer_" + _who(game.dealer), lang))}</p>']
+    # Between two deals the log still shows the last one, so its dealer is named.
+    dealer = next(event.dealer for event in reversed(game.events) if event.kind == "deal")
+    rows = [f'<p class="cb-dealer">{escape(t("game.dealer_" + _who(dealer), lang))}</p>']
     if game.starter is not None:
         rows.append(
             f'<p class="cb-deal"><span class="cb-label">{escape(t("ui.starter", lang))}:</span> '
@@ -582,24 +597,17 @@ def _log_html(state: State, game: Game, options: GameOptions, lang: Language) ->
     start = _deal_start(events)
     seen = state.get("seen", 0)
     revealed = game.is_over or any(e.kind == "show" and e.seat == COMPUTER and not e.crib for e in events[start:])
-    items, latest = [], []
+    items = []
     for index in range(start, len(events)):
         html = _event_html(events[index], index, state["why"], revealed, game, lang)
-        if index >= seen:
-            latest.append(f"<li>{html}</li>")
-            items.append(f'<li class="cb-new">{html}</li>')
-        else:
-            items.append(f"<li>{html}</li>")
+        # What happened since the reader's last move is marked, and widgets.js reads it out.
+        mark = ' class="cb-new" data-announce' if index >= seen else ""
+        items.append(f"<li{mark}>{html}</li>")
     title = t("game.log", lang, n=max(game.deals, 1))
     won = state["won"]
     record = t("game.record", lang, you=won[READER], computer=won[COMPUTER])
-    latest_html = (
-        f'<div class="cb-latest" aria-live="polite"><p class="cb-label">{escape(t("game.latest", lang))}</p>'
-        f'<ul>{"".join(latest)}</ul></div>'
-        if latest and len(latest) < len(items) else '<div class="cb-latest" aria-live="polite"></div>'
-    )
     return (
-        f'<div class="cb-result">{latest_html}<details class="cb-log-box" open><summary>{escape(title)}</summary>'
+        f'<div class="cb-result"><details class="cb-log-box" open><summary>{escape(title)}</summary>'
         f'<ol class="cb-log">{"".join(items)}</ol></details>'
         f'<p class="cb-record">{escape(record)}</p></div>'
     )
@@ -686,6 +694,9 @@ def _game_over_html(event: Event, game: Game, lang: Language) -> str:
 
 def _number(value: Any) -> str:
     return f"{float(value):.2f}"
+
+
+_REASONS = ("best_expected_value", "best_hand", "random", "takes_points", "safest", "highest_card", "only_card")
 
 
 def _why_html(reason: Any, revealed: bool, lang: Language) -> str:

@@ -1,0 +1,62 @@
+"""Fixtures for the game page tests: the engine on sys.path, and for the browser test
+the built site served on 127.0.0.1 under a sub-path, with Debian's Chromium.
+
+A bare `pytest` without a built site skips the browser test;
+`python3 site_build.py test` builds first and sets CRIBBAGE_REQUIRE_SITE=1.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+for path in (ROOT / "engine", ROOT, Path(__file__).resolve().parent):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
+
+SUB_PATH = "/cribbage/"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def game_site_url() -> Iterator[str]:
+    import site_build
+
+    if not (site_build.SITE / "game" / "index.html").exists():
+        message = "site/ is not built with the game page: run `python3 site_build.py build`"
+        if os.environ.get("CRIBBAGE_REQUIRE_SITE"):
+            pytest.fail(message)
+        pytest.skip(message)
+    server = site_build.make_server(site_build.SITE, prefix=SUB_PATH, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    yield f"http://{host}:{port}{SUB_PATH}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def game_browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    import site_build
+
+    if not site_build.CHROMIUM.exists():
+        pytest.fail(f"Debian's Chromium is missing at {site_build.CHROMIUM}")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(site_build.CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()

@@ -1,0 +1,330 @@
+"""The game widget in CPython, through the same entry point the page's worker calls.
+
+The seeded soak plays whole games with a computer in the reader's seat; the
+other tests check one rule of the page each.  Expected values come from the
+engine's own modules (game, show, discard), never from the widget.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+import pytest
+
+from cribbage.computer import ComputerPlayer
+from cribbage.discard import analyse_discards
+from cribbage.game import Game
+from cribbage.game_view import COMPUTER, READER, GameOptions, game_of, new_state
+from cribbage.i18n import LANGUAGES, catalogue, t
+from cribbage.render import BlockError, render_block, update
+from cribbage.show import show_total
+from driver import play_game, read, reader_actions, send
+
+GAMES = int(os.environ.get("CRIBBAGE_GAME_SOAK_GAMES", "100"))
+
+
+def options_for(seed: int) -> GameOptions:
+    """Vary every option across the seeds."""
+    return GameOptions(
+        target=61 if seed % 3 == 1 else 121,
+        strength=("random", "random", "easy", "expert")[seed % 4],
+        counting="manual" if seed % 2 else "auto",
+        muggins=seed % 5 < 2,
+    )
+
+
+class Soak:
+    """Checks every step of a game: the answer is a legal game, scores only grow."""
+
+    def __init__(self) -> None:
+        self.steps = 0
+
+    def __call__(self, before: dict, answer: dict) -> None:
+        self.steps += 1
+        old, new = read(before), read(answer["state"])  # raises on an illegal state
+        assert new.events[: len(old.events)] == old.events, "the page rewrote what happened"
+        assert all(b >= a for a, b in zip(old.scores, new.scores)), "a score went down"
+        target = new.rules.target
+        assert max(new.scores) <= target
+        for (front, back), score in zip(new.pegs, new.scores):
+            assert front == score and back <= front
+        reached = [i for i, event in enumerate(new.events) if event.points and event.kind != "game_over"
+                   and _score_after(new, i) >= target]
+        if reached:
+            assert new.is_over and reached[0] == len(new.events) - 2, "the game went on after the target"
+        html = answer["html"]
+        assert "<script" not in html
+        if new.to_act == READER and new.expected == "play":
+            enabled = set(re.findall(r'data-action="play" data-value="([^"]+)"(?! disabled)>', html))
+            assert enabled == {str(card) for card in new.legal_cards(READER)}
+
+
+def _score_after(game: Game, index: int) -> int:
+    """The scoring side's total right after event ``index`` (from the events alone)."""
+    side = game.events[index].seat
+    return min(game.rules.target, sum(e.points for e in game.events[: index + 1] if e.seat == side and e.kind != "game_over"))
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_seeded_computer_games_through_the_page_stay_legal_and_end_exactly_at_the_target(chunk):
+    for seed in range(chunk, GAMES, 4):
+        options = options_for(seed)
+        soak = Soak()
+        state = new_state(options, seed, "soak")
+        state = play_game(state, ComputerPlayer("random", seed=seed), soak, miscount=seed % 3)
+        result = read(state).result
+        assert result.scores[result.winner] == options.target
+        assert result.scores[1 - result.winner] < options.target
+        assert state["won"][result.winner] == 1 and sum(state["won"]) == 1
+        assert soak.steps > 10
+
+
+def test_the_game_replays_the_same_from_its_seed():
+    states = []
+    for _ in range(2):
+        state = new_state(GameOptions(strength="random"), 4242, "g")
+        states.append(play_game(state, ComputerPlayer("random", seed=1)))
+    assert states[0]["game"] == states[1]["game"]
+
+
+def test_the_cut_decides_the_first_dealer_and_the_loser_deals_the_next_game():
+    state = play_game(new_state(GameOptions(target=61, strength="random"), 9, "g"), ComputerPlayer("random", seed=2))
+    game = game_of(state)
+    cut = game.events[0]
+    lowest = {seat: card.rank for seat, card in cut.rounds[-1]}
+    assert lowest[cut.dealer] < lowest[1 - cut.dealer]
+    loser = 1 - game.result.winner
+    following = send(state, {"action": "new"})
+    assert game_of(following["state"]).first_dealer == loser
+    assert following["fragment"] == f"game-seed={game.seed + 1}&dealer={loser}"
+    assert game_of(following["state"]).phase == "deal"
+
+
+def test_the_page_waits_for_the_reader_before_each_deal_so_the_counts_stay_on_screen():
+    state = new_state(GameOptions(strength="random"), 31, "g")
+    player = ComputerPlayer("random", seed=1)
+    while game_of(state).deals < 2:
+        for action in reader_actions(state, player):
+            state = send(state, action)["state"]
+    game = game_of(state)
+    assert game.deals == 2 and game.phase == "discard"
+    shows = [event for event in game.events if event.kind == "show"]
+    assert len(shows) == 3, "the first deal's three shows were taken before the second deal"
+
+
+def test_manual_count_with_muggins_gives_the_missed_points_to_the_computer():
+    state = _first_reader_count(GameOptions(strength="random", counting="manual", muggins=True), seed=3)
+    game = game_of(state)
+    _owner, cards, crib = game.next_show()
+    total = show_total(cards, game.starter, crib=crib)
+    if total == 0:
+        pytest.skip("this seed's hand holds nothing to miss")
+    before = game.scores
+    answer = send(state, {"action": "announce", "value": str(total - 1)})
+    after = game_of(answer["state"])
+    muggins = [event for event in after.events[len(game.events):] if event.kind == "muggins"]
+    assert muggins and muggins[0].seat == COMPUTER and muggins[0].points == 1
+    assert after.scores[READER] - before[READER] >= total - 1
+
+
+def test_manual_count_without_muggins_corrects_the_count():
+    options = GameOptions(strength="random", counting="manual", muggins=False)
+    for seed in range(20):
+        state = _first_reader_count(options, seed)
+        game = game_of(state)
+        _owner, cards, crib = game.next_show()
+        total = show_total(cards, game.starter, crib=crib)
+        if total:
+            break
+    answer = send(state, {"action": "announce", "value": "0"})
+    shown = [event for event in game_of(answer["state"]).events if event.kind == "show" and event.seat == READER]
+    assert shown[0].points == total
+    assert answer["state"]["notice"] == {"key": "game.miscount", "params": {"said": 0, "total": total}}
+    assert not any(event.kind == "muggins" for event in game_of(answer["state"]).events)
+
+
+def test_an_overcount_is_refused_and_the_reader_counts_again():
+    state = _first_reader_count(GameOptions(strength="random", counting="manual", muggins=True), seed=5)
+    game = game_of(state)
+    _owner, cards, crib = game.next_show()
+    total = show_total(cards, game.starter, crib=crib)
+    answer = send(state, {"action": "announce", "value": str(total + 1)})
+    assert answer["state"]["game"] == state["game"]
+    assert answer["state"]["notice"]["key"] == "game.overcount"
+    assert 'role="alert"' in answer["html"]
+    assert send(state, {"action": "announce", "value": "many"})["state"]["notice"]["key"] == "game.bad_count"
+
+
+def _first_reader_count(options: GameOptions, seed: int) -> dict:
+    """Play (reader by computer) until the page asks the reader for a count."""
+    state = new_state(options, seed, "g")
+    player = ComputerPlayer("random", seed=seed)
+    while True:
+        game = game_of(state)
+        if game.to_act == READER and game.expected == "announce":
+            return state
+        for action in reader_actions(state, player):
+            state = send(state, action)["state"]
+
+
+def test_every_computer_discard_and_play_has_a_reason_and_a_why():
+    state = new_state(GameOptions(strength="expert"), 12, "g")
+    player = ComputerPlayer("random", seed=1)
+    while game_of(state).deals < 2 or game_of(state).phase != "deal":
+        for action in reader_actions(state, player):
+            answer = send(state, action)
+            state = answer["state"]
+    game = game_of(state)
+    start = max(i for i, e in enumerate(game.events) if e.kind == "deal")
+    decisions = [i for i, e in enumerate(game.events) if i > start and e.seat == COMPUTER
+                 and (e.kind == "discard" or (e.kind == "play" and e.action.card))]
+    assert decisions and sorted(state["why"], key=int) == [str(i) for i in decisions]
+    assert answer["html"].count('class="cb-why-box"') == len(decisions)
+
+
+def test_the_computers_discard_reason_is_the_advisors_best_expected_value():
+    state = new_state(GameOptions(strength="expert"), 8, "g")
+    player = ComputerPlayer("random", seed=1)
+    while game_of(state).deals < 1 or game_of(state).phase != "deal":
+        for action in reader_actions(state, player):
+            state = send(state, action)["state"]
+    game = game_of(state)
+    deal = next(e for e in game.events if e.kind == "deal")
+    index, discard = next((i, e) for i, e in enumerate(game.events) if e.kind == "discard" and e.seat == COMPUTER)
+    best = analyse_discards(list(deal.hands[COMPUTER]), dealer=deal.dealer == COMPUTER)[0]
+    reason = state["why"][str(index)]
+    assert set(discard.cards) == set(best.discard)
+    assert reason["params"]["net"] == round(best.net, 2)
+    html = send(state, {"action": "hint"})["html"]  # any answer renders the log of the deal
+    assert f"{best.net:.2f}" in html, "the computer's hand is shown, so its reasons are too"
+
+
+def test_the_hint_shows_the_advisors_options_for_the_readers_cards():
+    state = send(new_state(GameOptions(), 21, "g"), {"action": "cut"})["state"]
+    game = game_of(state)
+    best = analyse_discards(list(game.hand(READER)), dealer=game.dealer == READER)[0]
+    html = send(state, {"action": "hint"})["html"]
+    assert 'class="cb-options"' in html and f"{best.net:.2f}" in html
+
+
+def test_only_legal_cards_can_be_played():
+    state = new_state(GameOptions(strength="random"), 17, "g")
+    player = ComputerPlayer("random", seed=4)
+    refused = 0
+    while not game_of(state).is_over and not refused:
+        game = game_of(state)
+        if game.to_act == READER and game.expected == "play":
+            illegal = [card for card in game.hand(READER) if card not in game.legal_cards(READER)]
+            not_held = game.starter  # never in a hand
+            for card in illegal[:1] + [not_held]:
+                answer = send(state, {"action": "play", "value": str(card)})
+                assert answer["state"]["game"] == state["game"]
+                assert f'data-value="{card}" disabled' in answer["html"] or f'data-value="{card}"' not in answer["html"]
+            refused += bool(illegal)
+        for action in reader_actions(state, player):
+            state = send(state, action)["state"]
+    assert refused
+
+
+def test_a_state_edited_in_the_page_is_refused():
+    state = send(new_state(GameOptions(), 2, "g"), {"action": "cut"})["state"]
+    game = game_of(state)
+    forged = [
+        {**state, "game": {**state["game"], "actions": [{"kind": "discard", "seat": 1, "cards": ["AS", "2S"]}]}},
+        {**state, "game": {**state["game"], "events": 7}},
+        {**state, "game": {**state["game"], "seed": -1}},
+        {**state, "options": {**state["options"], "target": 5}},
+        {**state, "uid": "<b>"},
+        {**state, "why": {"1": {"code": "<script>", "params": {}}}},
+        {**state, "why": {index: {"code": "takes_points", "params": {"points": "<script>"}} for index in state["why"]}},
+    ]
+    assert state["why"], "the computer's discard has its reason"
+    assert str(game.hand(COMPUTER)[0]) not in ("AS",)
+    for bad in forged:
+        answer = json.loads(update("game", json.dumps(bad), '{"action": "hint"}', "en"))
+        assert set(answer) == {"error"}, bad
+
+
+def test_a_shared_fragment_starts_that_game_and_a_reload_keeps_the_game_in_progress():
+    state = new_state(GameOptions(), 1, "g")
+    shared = send(state, {"action": "fragment", "value": "#game-seed=777"})
+    assert shared["state"]["game"]["seed"] == 777 and shared["fragment"] == "game-seed=777"
+    going = send(shared["state"], {"action": "cut"})["state"]
+    again = send(going, {"action": "fragment", "value": "game-seed=777"})
+    assert again["state"]["game"] == going["game"]
+    for bad in ("game-seed=<script>", "game-seed=1e9", "game-seed=12&dealer=7", "hand=5H"):
+        answer = send(going, {"action": "fragment", "value": bad})
+        assert answer["state"]["game"] == going["game"]
+        assert answer["state"]["notice"]["key"] == "game.bad_fragment"
+        assert "<script>" not in answer["html"]
+
+
+def test_a_saved_state_is_restored_only_when_it_is_a_legal_game():
+    going = send(new_state(GameOptions(), 5, "page"), {"action": "cut"})["state"]
+    fresh = new_state(GameOptions(), 1, "page")
+    restored = send(fresh, {"action": "restore", "value": json.dumps({**going, "uid": "other"})})
+    assert restored["state"]["game"] == going["game"] and restored["state"]["uid"] == "page"
+    broken = {**going, "game": {**going["game"], "events": 99}}
+    kept = send(fresh, {"action": "restore", "value": json.dumps(broken)})
+    assert kept["state"]["game"] == fresh["game"]
+    assert send(fresh, {"action": "restore", "value": "not json"})["state"]["game"] == fresh["game"]
+
+
+def test_the_first_cut_of_a_page_gets_its_own_seed():
+    html = render_block("game", "", "en", uid="g")
+    state = json.loads(re.search(r'data-state="([^"]+)"', html).group(1).replace("&quot;", '"'))
+    seeds = {send(state, {"action": "cut"})["state"]["game"]["seed"] for _ in range(3)}
+    assert len(seeds) > 1
+
+
+def test_options_change_the_next_game_and_this_one_before_the_cut():
+    state = new_state(GameOptions(), 3, "g")
+    state = send(state, {"action": "set", "name": "target", "value": "61"})["state"]
+    assert game_of(state).rules.target == 61
+    going = send(state, {"action": "cut"})["state"]
+    changed = send(going, {"action": "set", "name": "strength", "value": "random"})["state"]
+    assert changed["options"]["strength"] == "expert" and changed["next"]["strength"] == "random"
+    assert changed["game"] == going["game"]
+    assert send(going, {"action": "set", "name": "target", "value": "99"})["state"]["next"]["target"] == 61
+
+
+def test_the_board_moves_the_front_and_back_pegs_with_the_scores():
+    state = new_state(GameOptions(strength="random"), 44, "g")
+    player = ComputerPlayer("random", seed=44)
+    while game_of(state).deals < 3:
+        for action in reader_actions(state, player):
+            answer = send(state, action)
+            state = answer["state"]
+    game = game_of(state)
+    for seat, (front, back) in enumerate(game.pegs):
+        assert f'class="cb-peg-front" data-seat="{seat}" data-points="{front}"' in answer["html"]
+        assert f'class="cb-peg-back" data-seat="{seat}" data-points="{back}"' in answer["html"]
+        assert front > back > 0
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_step_of_a_game_renders_in_every_language(lang):
+    state = new_state(GameOptions(target=61, strength="expert", counting="manual", muggins=True), 6, "g")
+    state = play_game(state, ComputerPlayer("random", seed=6), lang=lang, miscount=1)
+    html = update("game", json.dumps(state), '{"action": "hint"}', lang)
+    assert "error" not in json.loads(html)
+
+
+def test_every_language_has_every_game_message():
+    english = {key for key in catalogue("en") if key.startswith("game.")}
+    assert len(english) > 50
+    for lang in LANGUAGES:
+        assert {key for key in catalogue(lang) if key.startswith("game.")} == english, lang
+
+
+def test_the_block_takes_its_options_as_keys_and_refuses_bad_ones():
+    html = render_block("game", "target: 61\nstrength: random\ncounting: manual\nmuggins: yes\nseed: 12", "pl", uid="g")
+    state = json.loads(re.search(r'data-state="([^"]+)"', html).group(1).replace("&quot;", '"'))
+    assert state["options"] == {"target": 61, "strength": "random", "counting": "manual", "muggins": True}
+    assert state["game"]["seed"] == 12 and not state["fresh"]
+    assert 'data-widget="game"' in html and 'data-lang="pl"' in html and t("game.cut", "pl") in html
+    for bad in ("target: 100", "strength: genius", "muggins: maybe", "seed: -4", "colour: red"):
+        with pytest.raises(BlockError):
+            render_block("game", bad, "en", uid="g")
