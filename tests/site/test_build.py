@@ -19,7 +19,8 @@ import site_build
 LANGUAGES = ("en", "pl", "cs", "sk", "bg")
 DEFAULT_LANGUAGE = "en"
 PAGES = ("index", "basics", "deal", "play", "show", "winning", "variants", "strategy",
-         "practice", "glossary", "history", "cheat-sheet", "walkthrough")
+         "practice", "glossary", "history", "cheat-sheet", "walkthrough",
+         "game")  # the game page (issue 7)
 SITE_ORIGIN = "https://site.invalid"  # stands for wherever site/ is served
 
 
