@@ -8,16 +8,21 @@ A block such as::
     expect: 29
     ```
 
-is replaced, before Markdown runs, by the static HTML that
-``cribbage.render.render_block`` writes in the page's language (the first folder
-of the page's path, ``docs/<lang>/...``). An invalid block, or one whose
-``expect`` disagrees with the engine, stops the build with the file and line.
-Fences of another kind (for example a ````` ````markdown ````` fence showing a
-block's syntax) are left alone, with whatever they contain.
+becomes the static HTML that ``cribbage.render.render_block`` writes in the
+page's language (the first folder of the page's path, ``docs/<lang>/...``). An
+invalid block, or one whose ``expect`` disagrees with the engine, stops the
+build with the file and line. Fences of another kind (for example a
+````` ````markdown ````` fence showing a block's syntax) are left alone, with
+whatever they contain.
+
+Before Markdown runs, each block becomes a one-word placeholder paragraph; the
+HTML replaces it after Markdown, so a block works the same at the top level,
+in an admonition, a list or a tab, and Markdown never reads the widget's HTML.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import sys
 from pathlib import Path
@@ -46,8 +51,33 @@ def page_language(src_path: str) -> str:
     return first if first in LANGUAGES else DEFAULT_LANGUAGE
 
 
+Widgets = dict[str, str]
+"""Placeholder word -> the widget's HTML."""
+
+_PLACEHOLDER = "CRIBBAGEWIDGET{page}X{index}Z"  # Z: X1 must not be the start of X10
+_pending: dict[str, Widgets] = {}
+
+
 def replace_blocks(markdown: str, lang: str, where: str) -> str:
-    """Render every ``cribbage-*`` fence of ``markdown``; ``where`` names the file in errors."""
+    """Markdown with every ``cribbage-*`` fence replaced by its HTML (for pages built without MkDocs)."""
+    text, widgets = render_blocks(markdown, lang, where)
+    return insert_widgets(text, widgets)
+
+
+def insert_widgets(text: str, widgets: Widgets) -> str:
+    """Put each widget's HTML where its placeholder is (alone in a paragraph after Markdown)."""
+    for word, html in widgets.items():
+        text = text.replace(f"<p>{word}</p>", html).replace(word, html)
+    return text
+
+
+def render_blocks(markdown: str, lang: str, where: str) -> tuple[str, Widgets]:
+    """Render every ``cribbage-*`` fence of ``markdown`` (``where`` names the file in errors).
+
+    Returns the Markdown with one placeholder word per block, and the HTML of each.
+    """
+    page = hashlib.sha1(where.encode()).hexdigest()[:8]
+    widgets: Widgets = {}
     lines = markdown.split("\n")
     out: list[str] = []
     index = 0
@@ -76,10 +106,11 @@ def replace_blocks(markdown: str, lang: str, where: str) -> str:
         except CribbageError as error:
             line = index + 1 + getattr(error, "line", 0)
             raise PluginError(f"{where}:{line}: cribbage-{kind}: {getattr(error, 'text', error)}") from error
-        # One line of raw HTML, set apart by blank lines, is passed through by Markdown as it is.
-        out.extend(["", indent + html, ""])
+        word = _PLACEHOLDER.format(page=page, index=count)
+        widgets[word] = html
+        out.extend(["", indent + word, ""])
         index = end + 1
-    return "\n".join(out)
+    return "\n".join(out), widgets
 
 
 def _closing(lines: list[str], start: int, indent: str, fence: str) -> int:
@@ -94,4 +125,10 @@ def _closing(lines: list[str], start: int, indent: str, fence: str) -> int:
 def on_page_markdown(markdown, page, config, files):  # noqa: ANN001, ARG001 - MkDocs hook signature
     src = page.file.src_path.replace("\\", "/")
     where = f"{Path(config['docs_dir']).name}/{src}"
-    return replace_blocks(markdown, page_language(src), where)
+    text, widgets = render_blocks(markdown, page_language(src), where)
+    _pending[src] = widgets
+    return text
+
+
+def on_page_content(html, page, config, files):  # noqa: ANN001, ARG001 - MkDocs hook signature
+    return insert_widgets(html, _pending.pop(page.file.src_path.replace("\\", "/"), {}))

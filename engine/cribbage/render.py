@@ -258,6 +258,7 @@ def _widget(kind: BlockKind, state: State, lang: Language, view: str, label: str
         data_msg_unavailable=t("ui.unavailable", lang),
         role="group",
         aria_label=label,
+        data_search_exclude=True,  # the prose around an example is what search should find
     )
     return (
         f'<div{attributes}><div class="cb-view">{view}</div>'

@@ -308,3 +308,15 @@ def test_the_hook_stops_the_build_naming_file_and_line():
         replace_blocks(markdown, "en", "docs/en/play.md")
     with pytest.raises(PluginError, match=r"docs/en/x\.md:1: cribbage-dice"):
         replace_blocks("```cribbage-dice\n```\n", "en", "docs/en/x.md")
+
+
+def test_a_block_in_an_admonition_stays_whole():
+    import markdown
+
+    from hooks.cribbage_blocks import insert_widgets, render_blocks
+
+    source = '!!! example "Try it"\n\n    ```cribbage-hand\n    hand: 5H 5S 5C JD\n    starter: 5D\n    ```\n'
+    text, widgets = render_blocks(source, "cs", "docs/cs/show.md")
+    html = insert_widgets(markdown.markdown(text, extensions=["admonition"]), widgets)
+    assert '<div class="admonition example">' in html and 'data-lang="cs"' in html
+    assert "<p><div" not in html and "CRIBBAGEWIDGET" not in html
