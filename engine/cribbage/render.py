@@ -709,8 +709,7 @@ def play_update(state: State, action: Action, lang: Language) -> dict[str, Any]:
         else:
             moves = _moves(play.actions)
             step = len(moves)
-    new = {**state, "moves": moves, "step": step, "self": yourself, "hands": [[str(c) for c in h] for h in hands]}
-    new["uid"] = uid
+    new = {**play_state(hands, sample, step, five_card, uid), "moves": moves, "self": yourself}
     return {"html": play_view(new, lang), "state": new}
 
 
@@ -783,7 +782,7 @@ def practice_block(source: str, lang: Language, uid: str | None = None) -> str:
 
 def practice_update(state: State, action: Action, lang: Language) -> dict[str, Any]:
     kind, value = action.get("action"), action.get("value")
-    state = dict(state)
+    state = {key: state[key] for key in ("uid", "hand", "starter", "crib", "said")}  # nothing else travels on
     result: dict[str, Any] = {}
     if kind == "deal":
         hand, starter = deal(random.Random())
@@ -892,7 +891,7 @@ def advisor_block(source: str, lang: Language, uid: str | None = None) -> str:
 
 
 def advisor_update(state: State, action: Action, lang: Language) -> dict[str, Any]:
-    state = dict(state)
+    state = {key: state[key] for key in ("uid", "cards", "dealer", "players", "five_card")}  # nothing else travels on
     name, value = action.get("name"), str(action.get("value", ""))
     cards = list(state["cards"])
     if action.get("action") == "set":
