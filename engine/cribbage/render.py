@@ -597,7 +597,7 @@ def play_view(state: State, lang: Language) -> str:
         )
     )
     controls = (
-        f'<div class="cb-controls"><div class="cb-nav" role="toolbar" aria-label="{escape(t("ui.log", lang))}">{nav}</div>'
+        f'<div class="cb-controls"><div class="cb-nav" role="group" aria-label="{escape(t("ui.log", lang))}">{nav}</div>'
         f'<p class="cb-hint">{escape(t("ui.keys_hint", lang))}</p></div>'
     )
     seats = []
