@@ -60,6 +60,7 @@ STARTERS = ["2C", "3D", "4S", "6H", "7C", "8D", "9S", "10C", "QH", "KD", "AC", "
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=40, help="re-scores to time")
+    parser.add_argument("--cold", type=int, default=3, help="cold starts to time (each in a fresh browser context)")
     args = parser.parse_args()
     if not (site_build.SITE / "pyodide" / "pyodide-lock.json").exists():
         print("site/ is not built: run `python3 site_build.py build` first", file=sys.stderr)
@@ -81,10 +82,14 @@ def main() -> int:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(
                     executable_path=str(site_build.CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-                context = browser.new_context()  # a new context: empty cache
-                page = context.new_page()
-                page.goto(url, wait_until="load")
-                first = page.evaluate(CHANGE_AND_WAIT, ["card3", "JH"])
+                firsts = []
+                for _ in range(args.cold):
+                    context = browser.new_context()  # a new context: empty cache, no worker
+                    page = context.new_page()
+                    page.goto(url, wait_until="load")
+                    firsts.append(page.evaluate(CHANGE_AND_WAIT, ["card3", "JH"]))
+                    if len(firsts) < args.cold:
+                        context.close()
                 times = [
                     page.evaluate(CHANGE_AND_WAIT, ["starter", STARTERS[i % len(STARTERS)]])
                     for i in range(args.rounds)
@@ -93,7 +98,8 @@ def main() -> int:
         finally:
             server.shutdown()
             server.server_close()
-    print(f"first result after the first interaction (cold): {first / 1000:.2f} s (target <= 3 s)")
+    print(f"first result after the first interaction, cold, {len(firsts)} runs: median "
+          f"{statistics.median(firsts) / 1000:.2f} s, best {min(firsts) / 1000:.2f} s (target <= 3 s)")
     print(f"re-score round trip over {len(times)} changes: median {statistics.median(times):.1f} ms, "
           f"worst {max(times):.1f} ms (target <= 50 ms)")
     return 0
