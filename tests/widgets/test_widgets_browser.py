@@ -151,6 +151,11 @@ def test_keyboard_alone_changes_a_card_and_steps_a_play(watched, fixtures_url):
     wait_settled(play)
     assert state_of(play)["step"] == 0
     assert play.locator(".cb-running").get_attribute("data-count") == "0"
+    assert page.evaluate("() => document.activeElement.dataset.key") == "forward"
+    page.keyboard.press("End")  # onto the last action: Forward goes dim, focus stays beside it
+    wait_settled(play)
+    assert state_of(play)["step"] == len(state_of(play)["moves"])
+    assert page.evaluate("() => document.activeElement.dataset.key") == "back"
     assert widget_errors(watched) == []
 
 

@@ -150,13 +150,19 @@ function swap(root, result) {
   setStatus(root, news.join(" "));
 }
 
+const OPPOSITE = { forward: "back", back: "forward", last: "first", first: "last" };
+
 function restoreFocus(root, key) {
   let target = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
   if (target && target.type === "radio" && !target.checked) {
     target = root.querySelector(`[data-name="${CSS.escape(target.dataset.name)}"]:checked`) || target;
   }
+  if ((!target || target.disabled) && OPPOSITE[key]) {
+    // At the end of the play "Forward" goes dim: stay beside it, never on a button that jumps away.
+    target = root.querySelector(`[data-key="${OPPOSITE[key]}"]`);
+  }
   if (!target || target.disabled) {
-    target = root.querySelector(".cb-nav button:not([disabled]), .cb-controls button:not([disabled])");
+    target = root.querySelector(".cb-controls button:not([disabled]), .cb-controls select");
   }
   if (target) target.focus({ preventScroll: true });
 }
