@@ -85,7 +85,9 @@ def _unknown_in_language(lang: str, with_word_list: bool, words: frozenset[str])
 
 @functools.cache
 def _all_words() -> frozenset[str]:
-    return frozenset(word for lang in LANGUAGES for page in PAGES for word in words_of(prose(page_source(lang, page))))
+    """Every word of every page that exists (a missing page fails the parity tests, not these)."""
+    return frozenset(word for lang in LANGUAGES for page in PAGES if (DOCS / lang / page).exists()
+                     for word in words_of(prose(page_source(lang, page))))
 
 
 def unknown_words_cached(words: set[str], lang: str, with_word_list: bool = True) -> set[str]:

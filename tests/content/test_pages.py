@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import LANGUAGES, PAGES, anchors, live_blocks, page_source, prose, unknown_words_cached, words_of
+from conftest import DOCS, LANGUAGES, PAGES, anchors, live_blocks, page_source, prose, unknown_words_cached, words_of
 
 OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]
 
@@ -14,6 +14,12 @@ def test_the_tutorial_has_its_thirteen_pages_and_the_game():
     assert PAGES == sorted(f"{name}.md" for name in (
         "index", "basics", "deal", "play", "show", "winning", "variants", "strategy",
         "practice", "glossary", "history", "cheat-sheet", "walkthrough", "game"))
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_exists_in_every_language(lang, page):
+    assert (DOCS / lang / page).exists(), f"docs/{lang}/{page} is missing"
 
 
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
