@@ -31,7 +31,10 @@ CHROMIUM_ARGS = [
 
 
 @pytest.fixture(scope="session")
-def game_site_url() -> Iterator[str]:
+def game_site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A copy of the built site (23 MB), served: a build running meanwhile cannot change it."""
+    import shutil
+
     import site_build
 
     if not (site_build.SITE / "game" / "index.html").exists():
@@ -39,7 +42,9 @@ def game_site_url() -> Iterator[str]:
         if os.environ.get("CRIBBAGE_REQUIRE_SITE"):
             pytest.fail(message)
         pytest.skip(message)
-    server = site_build.make_server(site_build.SITE, prefix=SUB_PATH, quiet=True)
+    copy = tmp_path_factory.mktemp("game-site") / "site"
+    shutil.copytree(site_build.SITE, copy)
+    server = site_build.make_server(copy, prefix=SUB_PATH, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     host, port = server.server_address[:2]
