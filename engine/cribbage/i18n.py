@@ -102,10 +102,6 @@ def number_word(number: int, lang: Language) -> str:
     return words[number] if 0 <= number < len(words) else str(number)
 
 
-def rank_name(rank: int, lang: Language) -> str:
-    return lookup("card.ranks", lang)[rank - 1]["name"]
-
-
 def suit_name(suit: str, lang: Language) -> str:
     """The suit's own name (``hearts``, ``kier``, ``srdce``), for labels and legends."""
     return lookup("card.suits", lang)[suit]["name"]

@@ -33,6 +33,7 @@ from .i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
     Language,
+    card_label,
     card_name,
     card_symbol,
     error_message,
@@ -204,10 +205,6 @@ def cards_html(cards: Iterable[Card], lang: Language) -> str:
     return '<span class="cb-cards">' + "".join(card_html(card, lang) for card in cards) + "</span>"
 
 
-def _card_text(card: Card, lang: Language) -> str:
-    return f"{card_symbol(card)} ({card_name(card, lang)})"
-
-
 def card_select(name: str, label: str, selected: str, lang: Language, key: str) -> str:
     """A labelled ``<select>`` of the 52 cards grouped by suit (keyboard and touch friendly)."""
     options = [f'<option value=""{" selected" if not selected else ""}>{escape(t("ui.choose_card", lang))}</option>']
@@ -217,8 +214,7 @@ def card_select(name: str, label: str, selected: str, lang: Language, key: str) 
             if card.suit == suit:
                 value = str(card)
                 mark = " selected" if value == selected else ""
-                text = f"{card_symbol(card)} {card_name(card, lang)}"
-                options.append(f'<option value="{value}"{mark}>{escape(text)}</option>')
+                options.append(f'<option value="{value}"{mark}>{escape(card_label(card, lang))}</option>')
         options.append("</optgroup>")
     return (
         f'<label class="cb-field"><span class="cb-label">{escape(label)}</span>'
@@ -422,8 +418,11 @@ def hand_view(state: State, lang: Language, notice: str = "") -> str:
         card_select(f"card{i}", t("ui.card_n", lang, n=i + 1), text, lang, f"card{i}") for i, text in enumerate(hand_texts)
     )
     pickers += card_select("starter", t("ui.starter", lang), starter_text, lang, "starter")
-    switch = _radio_group(
-        t("ui.count_as", lang), "crib", (("0", t("ui.hand", lang)), ("1", t("ui.crib", lang))), str(int(crib)), uid
+    # A three-card hand is the five-card game, whose crib has four cards: no switch there.
+    switch = (
+        _radio_group(t("ui.count_as", lang), "crib", (("0", t("ui.hand", lang)), ("1", t("ui.crib", lang))), str(int(crib)), uid)
+        if len(hand_texts) == 4
+        else ""
     )
     controls = f'<div class="cb-controls"><div class="cb-pickers">{pickers}</div>{switch}</div>'
     try:
@@ -518,13 +517,6 @@ def reason_text(item: ScoreItem, lang: Language) -> str:
     if kind == "pair":
         kind = {2: "pair", 3: "pair_royal", 4: "double_pair_royal"}.get(len(item.cards), "pair")
     return t("play.reason", lang, kind=t(f"kind.{kind}", lang), points=points)
-
-
-def action_text(action: PlayAction, players: int, lang: Language) -> str:
-    seat = seat_name(action.seat, players, lang)
-    if action.card is None:
-        return t("play.go", lang, seat=seat)
-    return t("play.plays", lang, seat=seat, card=_card_text(action.card, lang))
 
 
 def _action_html(action: PlayAction, players: int, lang: Language) -> str:
