@@ -386,18 +386,21 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     quiet = False
 
-    def translate_path(self, path: str) -> str:
-        if not path.startswith(self.prefix):
-            return str(Path(self.directory) / "\0not-under-prefix")  # a path that never exists
-        return super().translate_path("/" + path[len(self.prefix):])
-
-    def do_GET(self) -> None:
-        if self.path.split("?")[0] + "/" == self.prefix:
+    def send_head(self):
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if path + "/" == self.prefix:
             self.send_response(301)
             self.send_header("Location", self.prefix)
+            self.send_header("Content-Length", "0")
             self.end_headers()
-            return
-        super().do_GET()
+            return None
+        if not path.startswith(self.prefix):
+            self.send_error(404, f"outside {self.prefix}")
+            return None
+        return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        return super().translate_path("/" + path[len(self.prefix):])
 
     def log_message(self, format: str, *args) -> None:
         if not self.quiet:

@@ -21,7 +21,7 @@ DEFAULT_LANGUAGE = "en"
 PAGES = ("index", "basics", "deal", "play", "show", "winning", "variants", "strategy",
          "practice", "glossary", "history", "cheat-sheet", "walkthrough",
          "game")  # the game page (issue 7)
-SITE_ORIGIN = "https://site.invalid"  # stands for wherever site/ is served
+SITE_ROOT = "https://site.invalid/sub/path/"  # wherever site/ is served, e.g. a Pages project site
 
 
 def language_root(lang: str) -> str:
@@ -119,10 +119,11 @@ def parse_page(path: Path) -> PageParser:
 
 
 def resolve(from_path: str, href: str) -> str:
-    """A link's target as a path from the site root ("" is the root)."""
-    url = urljoin(f"{SITE_ORIGIN}/{from_path}", href)
-    assert url.startswith(SITE_ORIGIN + "/"), f"{href!r} from {from_path!r} leaves the site"
-    return urlsplit(url).path.lstrip("/")
+    """A link's target as a path from the site root ("" is the root). The site is taken
+    to live under a sub-path, so a root-absolute link ("/pl/") counts as leaving it."""
+    url = urljoin(SITE_ROOT + from_path, href)
+    assert url.startswith(SITE_ROOT), f"{href!r} from {from_path!r} leaves the site"
+    return url.removeprefix(SITE_ROOT).split("#")[0].split("?")[0]
 
 
 ALL_PAGES = [(lang, page) for lang in LANGUAGES for page in PAGES]
@@ -271,3 +272,9 @@ def test_engine_wheel_holds_the_whole_package_and_nothing_else(site_dir):
                if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"}
     assert {name for name in names if not name.startswith("cribbage-")} == sources
     assert any(name.startswith("cribbage/messages/") and name.endswith(".json") for name in names)
+
+
+def test_link_check_counts_root_absolute_links_as_leaving_the_site():
+    assert resolve("pl/basics/", "../../cs/basics/") == "cs/basics/"
+    with pytest.raises(AssertionError, match="leaves the site"):
+        resolve("", "/pl/")

@@ -1,0 +1,113 @@
+"""site_build.py's own checks: it refuses runtime files that are not the pinned ones, and
+its server gives module workers and WebAssembly the types browsers require."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import threading
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import site_build
+
+
+@pytest.fixture
+def served(tmp_path):
+    (tmp_path / "worker.mjs").write_text("export {};\n")
+    (tmp_path / "engine.wasm").write_bytes(b"\0asm\1\0\0\0")
+    (tmp_path / "page").mkdir()
+    (tmp_path / "page" / "index.html").write_text("<h1>page</h1>")
+    server = site_build.make_server(tmp_path, prefix="/cribbage/", quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def fetch(url: str):
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    try:
+        return urllib.request.build_opener(NoRedirect).open(url, timeout=10)
+    except urllib.error.HTTPError as error:
+        return error
+
+
+def test_server_sends_modules_as_javascript_and_wasm_as_application_wasm(served):
+    assert fetch(f"{served}/cribbage/worker.mjs").headers["Content-Type"].startswith("text/javascript")
+    assert fetch(f"{served}/cribbage/engine.wasm").headers["Content-Type"] == "application/wasm"
+
+
+def test_server_serves_the_site_only_under_its_sub_path(served):
+    assert fetch(f"{served}/cribbage/page/").status == 200
+    assert fetch(f"{served}/page/").status == 404
+    redirect = fetch(f"{served}/cribbage")
+    assert redirect.status == 301 and redirect.headers["Location"] == "/cribbage/"
+
+
+def test_a_runtime_file_that_differs_from_the_pinned_npm_package_is_refused(tmp_path, monkeypatch):
+    if not site_build.PYODIDE_PACKAGE.is_dir():
+        pytest.skip("node_modules/pyodide is not installed: run `python3 site_build.py build`")
+    package = tmp_path / "pyodide"
+    package.mkdir()
+    for name in site_build.RUNTIME_FILES:
+        shutil.copyfile(site_build.PYODIDE_PACKAGE / name, package / name)
+    with (package / "pyodide.mjs").open("a") as tampered:
+        tampered.write("\n// changed after npm installed it\n")
+    monkeypatch.setattr(site_build, "PYODIDE_PACKAGE", package)
+    monkeypatch.setattr(site_build, "SITE_PYODIDE", tmp_path / "site-pyodide")
+    with pytest.raises(site_build.SetupError, match="pyodide.mjs differs"):
+        site_build.vendor_pyodide(site_build.venv_python(), wheel=tmp_path / "never-read.whl")
+
+
+def test_a_shipped_package_that_differs_from_its_lock_checksum_is_refused(tmp_path):
+    wheel = tmp_path / "cribbage-1.0-py3-none-any.whl"
+    wheel.write_bytes(b"the wheel as built")
+    lock = tmp_path / "pyodide-lock.json"
+    entry = {"file_name": wheel.name, "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest()}
+    lock.write_text(json.dumps({"packages": {"cribbage": entry}}))
+    site_build.check_lock_checksums(lock)  # as built: accepted
+    wheel.write_bytes(b"the wheel, changed")
+    with pytest.raises(site_build.SetupError, match="does not match its sha256"):
+        site_build.check_lock_checksums(lock)
+
+
+def test_a_lock_without_the_engine_is_refused(tmp_path):
+    lock = tmp_path / "pyodide-lock.json"
+    lock.write_text(json.dumps({"packages": {}}))
+    with pytest.raises(site_build.SetupError, match="cribbage wheel is missing"):
+        site_build.check_lock_checksums(lock)
+
+
+def test_search_index_is_split_by_language_with_locations_from_each_root(tmp_path, monkeypatch):
+    docs, site = tmp_path / "docs", tmp_path / "site"
+    for lang in ("en", "pl", "bg"):
+        (docs / lang).mkdir(parents=True)
+    (docs / "assets").mkdir()
+    for lang in ("pl", "bg"):
+        (site / lang).mkdir(parents=True)
+        (site / lang / "index.html").write_text("")
+    (site / "search").mkdir()
+    docs_entries = [{"location": "", "title": "Home"}, {"location": "basics/#goal", "title": "Goal"},
+                    {"location": "pl/basics/", "title": "Podstawy"}, {"location": "bg/", "title": "Начало"}]
+    config = {"lang": ["en"], "separator": "[\\s\\-]+"}
+    (site / "search" / "search_index.json").write_text(json.dumps({"config": config, "docs": docs_entries}))
+    monkeypatch.setattr(site_build, "DOCS", docs)
+    monkeypatch.setattr(site_build, "SITE", site)
+    site_build.split_search_index()
+
+    def index(root: Path) -> dict:
+        return json.loads((root / "search" / "search_index.json").read_text("utf-8"))
+
+    assert [doc["location"] for doc in index(site)["docs"]] == ["", "basics/#goal"]
+    assert [doc["location"] for doc in index(site / "pl")["docs"]] == ["basics/"]
+    assert [doc["title"] for doc in index(site / "bg")["docs"]] == ["Начало"]
+    assert index(site / "bg")["config"]["lang"] == site_build.LUNR_STAND_INS["bg"]
+    assert index(site / "pl")["config"]["lang"] == ["en"]
