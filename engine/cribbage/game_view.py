@@ -774,7 +774,7 @@ def _options_box(state: State, chosen: GameOptions, lang: Language) -> str:
     seed = state["game"]["seed"]
     share = (
         f'<p class="cb-share">{escape(t("game.share", lang, seed=seed))} '
-        f'<a href="#{escape(fragment_of(state))}">#{escape(fragment_of(state))}</a></p>'
+        f'<code>#{escape(fragment_of(state))}</code></p>'
     )
     return (
         f'<details class="cb-options-box"><summary>{escape(t("game.options", lang))}</summary>'
