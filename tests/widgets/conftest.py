@@ -9,6 +9,7 @@ content pages hold; the real pages are checked too.
 from __future__ import annotations
 
 import os
+import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -65,12 +66,12 @@ def built_site() -> Path:
 
 @pytest.fixture(scope="session")
 def served_root(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The built site (linked, not copied) plus ``_widgets/<lang>/index.html``."""
+    """A copy of the built site (a rebuild during the run cannot pull files away) plus
+    ``_widgets/<lang>/index.html``."""
     from cribbage.i18n import LANGUAGES
 
-    root = tmp_path_factory.mktemp("served")
-    for entry in built_site.iterdir():
-        (root / entry.name).symlink_to(entry)
+    root = tmp_path_factory.mktemp("served") / "site"
+    shutil.copytree(built_site, root)
     for lang in LANGUAGES:
         page = root / FIXTURE_DIR / lang / "index.html"
         page.parent.mkdir(parents=True)

@@ -34,9 +34,12 @@ def wake_all(page) -> None:
     for widget in page.locator("[data-widget]").all():
         widget.scroll_into_view_if_needed()
     page.wait_for_function(
-        "() => [...document.querySelectorAll('[data-widget]')].every(w => w.dataset.ready === 'true')",
+        "() => { const all = [...document.querySelectorAll('[data-widget]')];"
+        " return all.every(w => w.dataset.ready === 'true') || all.some(w => w.classList.contains('cb-unavailable')); }",
         timeout=LIVE_TIMEOUT,
     )
+    failed = page.locator(".cb-unavailable .cb-status")
+    assert failed.count() == 0, f"the engine did not load: {failed.first.text_content()}"
 
 
 def widget_errors(context) -> list[str]:

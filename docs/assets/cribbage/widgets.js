@@ -49,6 +49,7 @@ function startWorker() {
       widgets().forEach(pump);
     } else if (message.type === "failed") {
       clearTimeout(timer);
+      console.warn("cribbage: the engine could not start:", message.message);
       fail();
     } else if (message.type === "result") {
       receive(message);
