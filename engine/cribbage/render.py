@@ -372,7 +372,7 @@ def hand_fragment(state: State) -> str:
     return f"hand={','.join(state['hand'])}&starter={state['starter']}&crib={int(state['crib'])}"
 
 
-def parse_hand_fragment(fragment: str, hand_size: int = 4) -> tuple[tuple[Card, ...], Card, bool]:
+def parse_hand_fragment(fragment: str) -> tuple[tuple[Card, ...], Card, bool]:
     """Read a shared hand from a URL fragment, refusing anything else.
 
     >>> hand, starter, crib = parse_hand_fragment("#hand=5H,5S,5C,JD&starter=5D&crib=0")
@@ -475,7 +475,7 @@ def hand_update(state: State, action: Action, lang: Language) -> dict[str, Any]:
     name, value = action.get("name"), str(action.get("value", ""))
     if action.get("action") == "fragment":
         try:
-            cards, cut, crib = parse_hand_fragment(value, len(hand))
+            cards, cut, crib = parse_hand_fragment(value)
             hand, starter = [str(card) for card in cards], str(cut)
         except CribbageError as error:
             notice = t("error.bad_fragment", lang, detail=error_message(error, lang))
