@@ -452,9 +452,9 @@ def board_html(game: Game, lang: Language) -> str:
             bx += _HOLE  # the back peg's own start hole
         fx, fy = hole_position(front, seat, target)
         pegs.append(
-            f'<circle class="cb-peg-back" data-seat="{seat}" data-points="{back}" cx="{bx:.1f}" cy="{by:.1f}" r="3" '
-            f'fill="#fff" stroke="{colour}" stroke-width="2"/>'
-            f'<circle class="cb-peg-front" data-seat="{seat}" data-points="{front}" cx="{fx:.1f}" cy="{fy:.1f}" r="3.6" '
+            f'<circle class="cb-peg-back" data-seat="{seat}" data-points="{back}" cx="{bx:.1f}" cy="{by:.1f}" r="3.4" '
+            f'fill="#fff" stroke="{colour}" stroke-width="2.2"/>'
+            f'<circle class="cb-peg-front" data-seat="{seat}" data-points="{front}" cx="{fx:.1f}" cy="{fy:.1f}" r="4.2" '
             f'fill="{colour}" stroke="#000" stroke-width="0.8"/>'
         )
         summary.append(t("game.pegs", lang, name=_name(seat, lang), front=front, back=back))
