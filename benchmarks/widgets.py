@@ -3,10 +3,11 @@
 
     python3 site_build.py build && .venv/bin/python benchmarks/widgets.py [--rounds 40]
 
-Prints two numbers the widgets issue sets targets for:
+Prints the numbers the widgets issue sets targets for:
 
 * first result after the first interaction, cold (empty browser cache, worker not
   started): the reader changes a card and waits for the new total; target <= 3 s;
+* the same on a later page of the visit, with the runtime in the browser's cache;
 * each later re-score, round trip from the change event to the new HTML in the
   page; target <= 50 ms (median and worst are printed).
 
@@ -90,6 +91,11 @@ def main() -> int:
                     firsts.append(page.evaluate(CHANGE_AND_WAIT, ["card3", "JH"]))
                     if len(firsts) < args.cold:
                         context.close()
+                # The next page in the same browser: the runtime comes from the HTTP cache.
+                page.close()
+                page = context.new_page()
+                page.goto(url, wait_until="load")
+                cached = page.evaluate(CHANGE_AND_WAIT, ["card3", "JH"])
                 times = [
                     page.evaluate(CHANGE_AND_WAIT, ["starter", STARTERS[i % len(STARTERS)]])
                     for i in range(args.rounds)
@@ -100,6 +106,7 @@ def main() -> int:
             server.server_close()
     print(f"first result after the first interaction, cold, {len(firsts)} runs: median "
           f"{statistics.median(firsts) / 1000:.2f} s, best {min(firsts) / 1000:.2f} s (target <= 3 s)")
+    print(f"first result on a later page of the same visit (runtime cached): {cached / 1000:.2f} s")
     print(f"re-score round trip over {len(times)} changes: median {statistics.median(times):.1f} ms, "
           f"worst {max(times):.1f} ms (target <= 50 ms)")
     return 0
