@@ -282,3 +282,18 @@ def test_the_real_pages_widgets_become_live(watched, base_url, served_root, lang
     wake_all(page)
     assert widget_errors(watched) == []
     assert watched.watch.foreign == []
+
+
+def test_without_javascript_each_example_reads_fully_and_shows_no_dead_controls(browser, fixtures_url):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{fixtures_url}en/")
+    hand = page.locator('[data-widget="hand"]')
+    assert hand.locator("[data-total]").inner_text() == "29"
+    assert hand.locator(".cb-spoken").is_visible() and hand.locator(".cb-item").count() > 0
+    play = page.locator('[data-widget="play"]').first
+    assert play.locator(".cb-log li").count() == 10 and play.locator(".cb-totals").is_visible()
+    for widget in page.locator("[data-widget]").all():
+        assert not widget.locator(".cb-controls").first.is_visible()
+        assert widget.get_attribute("data-ready") is None
+    context.close()
