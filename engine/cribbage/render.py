@@ -749,17 +749,33 @@ def practice_view(state: State, lang: Language, static: bool = False) -> str:
     if static or said is None:
         result = f'<details class="cb-answer-box"><summary>{escape(t("ui.answer", lang))}</summary>{answer}</details>'
     else:
-        total = score_show(hand, starter, crib=crib).total
+        score = score_show(hand, starter, crib=crib)
+        total = score.total
         if said == total:
             verdict = t("ui.correct", lang, total=total)
         elif said < total:
             verdict = t("ui.too_low", lang, said=said, total=total, missing=_points(total - said, lang))
         else:
             verdict = t("ui.too_high", lang, said=said, total=total, extra=_points(said - total, lang))
+        tally = f'<p class="cb-tally" data-announce>{escape(kind_tally(score, lang))}</p>' if said != total and score.items else ""
         result = (
-            f'<p class="cb-verdict" data-correct="{str(said == total).lower()}" data-announce>{escape(verdict)}</p>{answer}'
+            f'<p class="cb-verdict" data-correct="{str(said == total).lower()}" data-announce>{escape(verdict)}</p>{tally}{answer}'
         )
     return f'{controls}{cards}<div class="cb-result">{result}</div>'
+
+
+def kind_tally(score: ShowScore, lang: Language) -> str:
+    """Points per kind, to set beside the reader's own tally and find what was missed.
+
+    >>> from cribbage.cards import parse_hand_and_starter
+    >>> kind_tally(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4C")), "en")
+    'What scores: fifteen 4, pair 2, his nobs 1'
+    """
+    points: dict[str, int] = {}
+    for item in score.items:
+        points[item.kind] = points.get(item.kind, 0) + item.points
+    parts = ", ".join(f"{t(f'kind.{kind}', lang)} {value}" for kind, value in points.items())
+    return f"{t('ui.breakdown', lang)}: {parts}"
 
 
 def practice_block(source: str, lang: Language, uid: str | None = None) -> str:

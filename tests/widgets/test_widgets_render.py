@@ -279,6 +279,8 @@ def test_practice_says_right_or_what_was_missed():
         short = call("practice", state, {"action": "check", "value": str(total - 1)}, "pl")
         assert short["correct"] is False
         assert t("ui.points", "pl", count=1) in text_of(short["html"])
+        tally = re.search(r'<p class="cb-tally"[^>]*>(.*?)</p>', short["html"]).group(1)
+        assert sum(int(number) for number in re.findall(r"\d+", tally)) == total
     nonsense = call("practice", state, {"action": "check", "value": "abc"}, "pl")
     assert "correct" not in nonsense and t("ui.enter_number", "pl") in text_of(nonsense["html"])
     dealt = call("practice", state, {"action": "deal"}, "pl")
