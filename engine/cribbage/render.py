@@ -268,22 +268,31 @@ def _widget(kind: BlockKind, state: State, lang: Language, view: str, label: str
 def _grouped(items: Sequence[ScoreItem]) -> list[tuple[str, int, int]]:
     """Items as players say them: ``(spoken kind, points, length)``.
 
-    Pairs of one rank are said together: three cards are a pair royal (6),
-    four a double pair royal (12).
+    Pairs of one rank are said together: three cards are a pair royal (6), four a
+    double pair royal (12). Runs that share cards are said as one double run
+    (two runs and their pair), triple run (three runs and a pair royal) or
+    double double run (four runs and two pairs).
     """
-    said: list[tuple[str, int, int]] = []
+    runs = [item for item in items if item.kind == "run"]
+    merged_ranks = {card.rank for item in runs for card in item.cards} if len(runs) > 1 else set()
     pairs: dict[int, int] = {}
     for item in items:
         if item.kind == "pair":
             pairs[item.cards[0].rank] = pairs.get(item.cards[0].rank, 0) + item.points
-    done: set[int] = set()
+    said: list[tuple[str, int, int]] = []
+    done: set[str | int] = set()
     for item in items:
         if item.kind == "pair":
             rank = item.cards[0].rank
-            if rank not in done:
+            if rank not in done and rank not in merged_ranks:
                 done.add(rank)
-                kind = {2: "pair", 6: "pair_royal", 12: "double_pair_royal"}[pairs[rank]]
-                said.append((kind, pairs[rank], 0))
+                said.append(({2: "pair", 6: "pair_royal", 12: "double_pair_royal"}[pairs[rank]], pairs[rank], 0))
+        elif item.kind == "run" and merged_ranks:
+            if "runs" not in done:
+                done.add("runs")
+                points = sum(run.points for run in runs) + sum(pairs.get(rank, 0) for rank in merged_ranks)
+                kind = {2: "double_run", 3: "triple_run", 4: "double_double_run"}[len(runs)]
+                said.append((kind, points, len(item.cards)))
         else:
             said.append((item.kind, item.points, len(item.cards)))
     return said
@@ -295,6 +304,8 @@ def spoken_count(score: ShowScore, lang: Language) -> str:
     >>> from cribbage.cards import parse_hand_and_starter
     >>> spoken_count(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4D")), "en")
     'Fifteen two, fifteen four, and a pair is six'
+    >>> spoken_count(score_show(*parse_hand_and_starter("4H 4S 5C 6D", "10H")), "en")
+    'Fifteen two, fifteen four, fifteen six, and a double run of three is fourteen'
     >>> spoken_count(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4D")), "cs")
     'Patnáct dva, patnáct čtyři a dvojice je šest'
     """
