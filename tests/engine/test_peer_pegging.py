@@ -4,15 +4,14 @@
 scores; ``pegging_sequence`` vectors give a whole play with the totals per player.
 """
 
-import json
-from pathlib import Path
 
 import pytest
 
 from cribbage.cards import SUITS, Card
 from cribbage.play import Play, pile_score, replay
+from peer_vectors import peer_vectors
 
-VECTORS = json.loads((Path("/work/shared/reference/peer-vectors.json")).read_text())["vectors"]
+VECTORS = peer_vectors("pegging", "pegging_sequence")
 COMPONENT_KINDS = {
     "fifteen": "fifteen", "fifteens": "fifteen",
     "thirtyOne": "thirty_one", "thirtyone": "thirty_one",

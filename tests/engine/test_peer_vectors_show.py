@@ -4,16 +4,14 @@ Where a peer reused one physical card as both starter and hand card, the starter
 is swapped for another suit of its rank that keeps the flush and nobs unchanged
 (the score is rank-based otherwise)."""
 
-import json
-from pathlib import Path
 
 import pytest
 
 from cribbage.cards import SUITS, Card, parse_cards
 from cribbage.show import score_show
+from peer_vectors import needs_peer_vectors, peer_vectors
 
-VECTORS_FILE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "peer-vectors.json"
-VECTORS = [v for v in json.loads(VECTORS_FILE.read_text())["vectors"] if v["kind"] in ("hand", "crib")] if VECTORS_FILE.exists() else []
+VECTORS = peer_vectors("hand", "crib")
 
 
 def peer_components(result, bundled):
@@ -37,7 +35,7 @@ def deal(vector):
     return hand, starter
 
 
-@pytest.mark.skipif(not VECTORS, reason="shared/reference is not beside the project")
+@needs_peer_vectors
 @pytest.mark.parametrize("vector", VECTORS, ids=lambda v: f"{v['id']}-{v['test_name'][:40]}")
 def test_peer_show_vector(vector):
     hand, starter = deal(vector)
