@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import LANGUAGES, ROOT, page_source, unknown_words, words_of
+from tutorial_pages import LANGUAGES, ROOT, page_source, unknown_words, words_of
 
 sys.path.insert(0, str(ROOT / "hooks"))
 from glossary_table import GLOSSARY, MARKER, glossary_table  # noqa: E402

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import DOCS, LANGUAGES, PAGES, anchors, live_blocks, page_source, prose, unknown_words_cached, words_of
+from tutorial_pages import DOCS, LANGUAGES, PAGES, anchors, live_blocks, page_source, prose, unknown_words_cached, words_of
 
 OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]
 

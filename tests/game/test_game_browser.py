@@ -4,6 +4,7 @@ reloaded half-way and finished, then checked against the CPython engine."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -130,9 +131,7 @@ def test_a_whole_game_by_keyboard_survives_a_reload(game_browser, game_site_url)
 
 
 def _artifact(name: str):
-    from conftest import ROOT as REPO
-
-    folder = REPO / "test-artifacts" / "game"
+    folder = Path(__file__).resolve().parents[2] / "test-artifacts" / "game"
     folder.mkdir(parents=True, exist_ok=True)
     return folder / name
 
