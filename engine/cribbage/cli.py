@@ -21,52 +21,11 @@ from .errors import CribbageError
 
 EXIT_USAGE = 2
 
-# English wording of the lines the catalogue does not hold yet; every line the
-# CLI prints goes through say(), which prefers the catalogue.
-ENGLISH = {
-    "cli.bad_json": "The input is not valid JSON: {detail}",
-    "cli.bad_request": "Item {index}: {detail}",
-    "cli.missing_field": "the field “{field}” is missing",
-    "cli.you": "You",
-    "cli.cut_for_deal": "Cut for deal: {cuts}. Dealer: {dealer}.",
-    "cli.three_for_last": "{seat} pegs 3 for last.",
-    "cli.deal": "Dealer: {dealer}.",
-    "cli.your_hand": "Your cards: {cards}",
-    "cli.discards": "{seat} puts {cards} in the crib.",
-    "cli.discards_hidden": "{seat} puts {n} in the crib.",
-    "cli.starter": "Starter: {card}.",
-    "cli.heels": "His heels: 2 for {seat}.",
-    "cli.show": "{seat} shows {cards} + {starter}: {points}",
-    "cli.show_crib": "{seat}'s crib {cards} + {starter}: {points}",
-    "cli.announced": "{seat} announces {announced} ({points} are there).",
-    "cli.muggins": "{seat} takes {points} missed by {owner} (muggins).",
-    "cli.muggins_declined": "{seat} lets the missed points go.",
-    "cli.scores": "Score: {scores}",
-    "cli.game_over": "Winner: {winner} ({scores}).",
-    "cli.outcome": "{side}: {outcome}",
-    "cli.prompt_discard": "Discard {n} (for example {example}): ",
-    "cli.prompt_play": "Count {count}. Play one of {cards}: ",
-    "cli.prompt_announce": "Your count for {cards} + {starter}: ",
-    "cli.prompt_muggins": "{owner} said {announced}. Claim the missed points? [y/n]: ",
-    "cli.eof": "Input ended before the game did.",
-    "cli.option": "discard {discard}  keep {keep}  hand {hand_mean}  crib {crib_mean}  net {net}",
-    "cli.histogram": "{score:>2}: {hand:>9} {crib:>9}",
-    "cli.histogram_head": "score      hand      crib",
-    "outcome.win": "win",
-    "outcome.loss": "loss",
-    "outcome.skunk": "skunk",
-    "outcome.double_skunk": "double skunk",
-    "outcome.lurch": "lurch",
-}
-
-
 def say(key: str, lang: str, **params: Any) -> str:
-    """The message ``key`` in ``lang``: from the catalogue, else the English above."""
+    """The message ``key`` in ``lang``, from the one catalogue the site uses too."""
     from . import i18n
 
-    if i18n.has_message(key, lang):
-        return i18n.t(key, lang, **params)
-    return ENGLISH[key].format(**params)
+    return i18n.t(key, lang, **params)
 
 
 def error_line(error: Exception, lang: str) -> str:

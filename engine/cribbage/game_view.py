@@ -38,17 +38,17 @@ from .game import Action, Event, Game, GameRules
 from .i18n import Language, t
 from .render import (
     BlockError,
-    _attrs,
-    _button,
-    _options_html,
-    _points,
-    _radio_group,
-    _widget,
+    button_html,
     card_html,
     cards_html,
+    discard_options_html,
+    html_attributes,
     parse_fields,
+    points_text,
+    radio_group_html,
     reason_text,
     show_html,
+    widget_html,
 )
 
 State = dict[str, Any]
@@ -506,11 +506,11 @@ def _table_html(game: Game, lang: Language) -> str:
 def _choices_html(state: State, game: Game, options: GameOptions, lang: Language) -> str:
     """What the reader can do now, and nothing else."""
     if game.is_over:
-        return _button(t("game.new_game", lang), "new", "new")
+        return button_html(t("game.new_game", lang), "new", "new")
     if game.phase == "cut_for_deal" and game.to_act is None:
-        return _button(t("game.cut", lang), "cut", "cut")
+        return button_html(t("game.cut", lang), "cut", "cut")
     if game.phase == "deal" and game.to_act is None:
-        return _button(t("game.deal", lang), "deal", "deal")
+        return button_html(t("game.deal", lang), "deal", "deal")
     if game.to_act != READER:
         return ""
     if game.expected == "discard":
@@ -527,7 +527,7 @@ def _discard_html(state: State, game: Game, lang: Language) -> str:
     size = game.rules.discard_size
     prompt = t("game.choose_discard_" + _who(game.dealer), lang, count=size)
     buttons = "".join(
-        f'<button type="button"{_attrs(class_="cb-button cb-card-button", data_key=f"card-{card}", data_action="select", data_value=str(card), aria_pressed=str(str(card) in selected).lower())}>'
+        f'<button type="button"{html_attributes(class_="cb-button cb-card-button", data_key=f"card-{card}", data_action="select", data_value=str(card), aria_pressed=str(str(card) in selected).lower())}>'
         f"{card_html(card, lang)}</button>"
         for card in game.hand(READER)
     )
@@ -538,15 +538,15 @@ def _discard_html(state: State, game: Game, lang: Language) -> str:
 
         dealt = game.hand(READER)
         options = analyse_discards(list(dealt), game.dealer == READER)
-        hint = f'<div class="cb-hint-box">{_options_html(options[:5], lang)}</div>'
+        hint = f'<div class="cb-hint-box">{discard_options_html(options[:5], lang)}</div>'
     hint_button = (
-        f'<button type="button"{_attrs(class_="cb-button cb-toggle", data_key="hint", data_action="hint", aria_pressed=str(bool(state.get("hint"))).lower())}>'
+        f'<button type="button"{html_attributes(class_="cb-button cb-toggle", data_key="hint", data_action="hint", aria_pressed=str(bool(state.get("hint"))).lower())}>'
         f'{escape(t("game.hint", lang))}</button>'
     )
     return (
         f'<div class="cb-choice-box" role="group" aria-label="{escape(prompt)}"><p>{escape(prompt)}</p>'
         f'<div class="cb-hand">{buttons}</div>'
-        f'{_button(t("game.to_crib", lang), "discard", "discard", disabled=not ready)}{hint_button}</div>{hint}'
+        f'{button_html(t("game.to_crib", lang), "discard", "discard", disabled=not ready)}{hint_button}</div>{hint}'
     )
 
 
@@ -555,10 +555,10 @@ def _play_html(game: Game, lang: Language) -> str:
     buttons = []
     for card in game.hand(READER):
         if card in legal:
-            buttons.append(_button("", f"play-{card}", "play", str(card), extra=card_html(card, lang)))
+            buttons.append(button_html("", f"play-{card}", "play", str(card), extra=card_html(card, lang)))
         else:
             why = f' <span class="cb-why">{escape(t("reason.over_31", lang))}</span>'
-            buttons.append(_button("", f"play-{card}", "play", str(card), disabled=True, extra=card_html(card, lang) + why))
+            buttons.append(button_html("", f"play-{card}", "play", str(card), disabled=True, extra=card_html(card, lang) + why))
     prompt = t("game.your_turn", lang)
     return (
         f'<div class="cb-choice-box" role="group" aria-label="{escape(prompt)}"><p>{escape(prompt)}</p>'
@@ -616,7 +616,7 @@ def _log_html(state: State, game: Game, options: GameOptions, lang: Language) ->
 def _scored(seat: int, points: int, lang: Language) -> str:
     if not points:
         return ""
-    return f' <strong class="cb-pegged" data-seat="{seat}">{escape(t("game.pegs_" + _who(seat), lang, points=_points(points, lang)))}</strong>'
+    return f' <strong class="cb-pegged" data-seat="{seat}">{escape(t("game.pegs_" + _who(seat), lang, points=points_text(points, lang)))}</strong>'
 
 
 def _event_html(event: Event, index: int, why: dict[str, Any], revealed: bool, game: Game, lang: Language) -> str:
@@ -716,7 +716,7 @@ def _why_html(reason: Any, revealed: bool, lang: Language) -> str:
     elif code == "random":
         body = escape(t("game.why_random", lang))
     elif code == "takes_points":
-        body = escape(t("game.why_takes_points", lang, points=_points(int(params["points"]), lang)))
+        body = escape(t("game.why_takes_points", lang, points=points_text(int(params["points"]), lang)))
     elif code == "safest":
         body = escape(t("game.why_safest", lang, risk=_number(params["risk"])))
     elif code == "highest_card":
@@ -757,16 +757,16 @@ def _why_discard(params: dict[str, Any], lang: Language) -> str:
 def _options_box(state: State, chosen: GameOptions, lang: Language) -> str:
     uid = state["uid"]
     groups = [
-        _radio_group(t("game.opt_target", lang), "target", [(str(n), str(n)) for n in TARGETS], str(chosen.target), uid),
-        _radio_group(
+        radio_group_html(t("game.opt_target", lang), "target", [(str(n), str(n)) for n in TARGETS], str(chosen.target), uid),
+        radio_group_html(
             t("game.opt_strength", lang), "strength",
             [(name, t(f"game.strength_{name}", lang)) for name in STRENGTHS], chosen.strength, uid,
         ),
-        _radio_group(
+        radio_group_html(
             t("game.opt_counting", lang), "counting",
             [("auto", t("game.counting_auto", lang)), ("manual", t("game.counting_manual", lang))], chosen.counting, uid,
         ),
-        _radio_group(
+        radio_group_html(
             t("game.opt_muggins", lang), "muggins",
             [("0", t("game.no", lang)), ("1", t("game.yes", lang))], str(int(chosen.muggins)), uid,
         ),
@@ -778,7 +778,7 @@ def _options_box(state: State, chosen: GameOptions, lang: Language) -> str:
     )
     return (
         f'<details class="cb-options-box"><summary>{escape(t("game.options", lang))}</summary>'
-        f'{"".join(groups)}<p>{_button(t("game.new_with_options", lang), "new-options", "new")}</p>{share}</details>'
+        f'{"".join(groups)}<p>{button_html(t("game.new_with_options", lang), "new-options", "new")}</p>{share}</details>'
     )
 
 
@@ -813,6 +813,6 @@ def game_block(source: str, lang: Language, uid: str | None = None) -> str:
     options = GameOptions(**values)
     seed = int(fields["seed"][0]) if "seed" in fields else 1
     state = {**new_state(options, seed, uid or "cb-game"), "fresh": "seed" not in fields}
-    html = _widget("game", state, lang, game_view(state, lang, static=True), t("game.title", lang))
+    html = widget_html("game", state, lang, game_view(state, lang, static=True), t("game.title", lang))
     # The game is kept across reloads and shared by its seed (widgets.js reads these).
     return html.replace(' data-widget="game"', ' data-widget="game" data-persist="game" data-fragment-key="game-seed"', 1)

@@ -170,7 +170,7 @@ def _expect(fields: Fields, actual: Sequence[int]) -> None:
 # -- small HTML pieces ---------------------------------------------------------
 
 
-def _attrs(**attributes: Any) -> str:
+def html_attributes(**attributes: Any) -> str:
     """`` name="value"`` pairs, escaped; ``True`` alone, ``None``/``False`` left out."""
     parts = []
     for name, value in attributes.items():
@@ -218,34 +218,34 @@ def card_select(name: str, label: str, selected: str, lang: Language, key: str) 
         options.append("</optgroup>")
     return (
         f'<label class="cb-field"><span class="cb-label">{escape(label)}</span>'
-        f'<select{_attrs(name=name, data_key=key, data_action="set")}>{"".join(options)}</select></label>'
+        f'<select{html_attributes(name=name, data_key=key, data_action="set")}>{"".join(options)}</select></label>'
     )
 
 
-def _radio_group(legend: str, name: str, choices: Sequence[tuple[str, str]], chosen: str, uid: str) -> str:
+def radio_group_html(legend: str, name: str, choices: Sequence[tuple[str, str]], chosen: str, uid: str) -> str:
     inputs = "".join(
         f'<label class="cb-choice"><input type="radio"'
-        f"{_attrs(name=f'{uid}-{name}', value=value, checked=value == chosen, data_name=name, data_action='set', data_key=f'{name}-{value}')}>"
+        f"{html_attributes(name=f'{uid}-{name}', value=value, checked=value == chosen, data_name=name, data_action='set', data_key=f'{name}-{value}')}>"
         f" {escape(text)}</label>"
         for value, text in choices
     )
     return f'<fieldset class="cb-switch"><legend>{escape(legend)}</legend>{inputs}</fieldset>'
 
 
-def _button(text: str, key: str, action: str, value: Any = None, disabled: bool = False, extra: str = "") -> str:
+def button_html(text: str, key: str, action: str, value: Any = None, disabled: bool = False, extra: str = "") -> str:
     return (
-        f'<button type="button"{_attrs(class_="cb-button", data_key=key, data_action=action, data_value=value, disabled=disabled)}>'
+        f'<button type="button"{html_attributes(class_="cb-button", data_key=key, data_action=action, data_value=value, disabled=disabled)}>'
         f"{escape(text)}{extra}</button>"
     )
 
 
-def _points(points: int, lang: Language) -> str:
+def points_text(points: int, lang: Language) -> str:
     return t("ui.points", lang, count=points)
 
 
-def _widget(kind: BlockKind, state: State, lang: Language, view: str, label: str) -> str:
+def widget_html(kind: BlockKind, state: State, lang: Language, view: str, label: str) -> str:
     """The widget root every kind shares: its state, its words for loading and failure."""
-    attributes = _attrs(
+    attributes = html_attributes(
         class_=f"cribbage-widget cb-{kind}",
         data_widget=kind,
         data_lang=lang,
@@ -340,7 +340,7 @@ def score_items_html(score: ShowScore, shown: Sequence[Card], lang: Language) ->
         )
         rows.append(
             f'<li class="cb-item" data-kind="{escape(item.kind)}"><span class="cb-kind">{escape(_kind_label(item, lang))}</span>'
-            f'<span class="cb-combo">{faces}</span><span class="cb-points">{escape(_points(item.points, lang))}</span></li>'
+            f'<span class="cb-combo">{faces}</span><span class="cb-points">{escape(points_text(item.points, lang))}</span></li>'
         )
     return f'<ol class="cb-items" aria-label="{escape(t("ui.breakdown", lang))}">{"".join(rows)}</ol>'
 
@@ -431,7 +431,7 @@ def hand_view(state: State, lang: Language, notice: str = "") -> str:
     pickers += card_select("starter", t("ui.starter", lang), starter_text, lang, "starter")
     # A three-card hand is the five-card game, whose crib has four cards: no switch there.
     switch = (
-        _radio_group(t("ui.count_as", lang), "crib", (("0", t("ui.hand", lang)), ("1", t("ui.crib", lang))), str(int(crib)), uid)
+        radio_group_html(t("ui.count_as", lang), "crib", (("0", t("ui.hand", lang)), ("1", t("ui.crib", lang))), str(int(crib)), uid)
         if len(hand_texts) == 4
         else ""
     )
@@ -477,7 +477,7 @@ def hand_block(source: str, lang: Language, uid: str | None = None) -> str:
         raise BlockError("block_bad_value", fields["hand"][1], key="hand", value=f"{fields['hand'][0]} ({error})") from error
     _expect(fields, [score.total])
     state = hand_state([str(card) for card in hand], str(starter[0]), crib, uid or _uid("hand", source))
-    return _widget("hand", state, lang, hand_view(state, lang), t("ui.crib" if crib else "ui.hand", lang))
+    return widget_html("hand", state, lang, hand_view(state, lang), t("ui.crib" if crib else "ui.hand", lang))
 
 
 def hand_update(state: State, action: Action, lang: Language) -> dict[str, Any]:
@@ -521,7 +521,7 @@ def seat_name(seat: int, players: int, lang: Language) -> str:
 
 def reason_text(item: ScoreItem, lang: Language) -> str:
     """``fifteen for 2``, ``run of 3 for 3`` ..."""
-    points = _points(item.points, lang)
+    points = points_text(item.points, lang)
     if item.kind == "run":
         return t("play.reason_run", lang, length=len(item.cards), points=points)
     kind = item.kind
@@ -590,12 +590,12 @@ def play_view(state: State, lang: Language) -> str:
     last = len(moves)
     nav = "".join(
         (
-            _button(t("ui.first", lang), "first", "step", 0, step == 0, ""),
-            _button(t("ui.back", lang), "back", "step", step - 1, step == 0),
-            _button(t("ui.forward", lang), "forward", "step", step + 1, step >= last),
-            _button(t("ui.last", lang), "last", "step", last, step >= last),
-            _button(t("ui.reset", lang), "reset", "reset"),
-            f'<button type="button"{_attrs(class_="cb-button cb-toggle", data_key="self", data_action="self", aria_pressed=str(yourself).lower())}>'
+            button_html(t("ui.first", lang), "first", "step", 0, step == 0, ""),
+            button_html(t("ui.back", lang), "back", "step", step - 1, step == 0),
+            button_html(t("ui.forward", lang), "forward", "step", step + 1, step >= last),
+            button_html(t("ui.last", lang), "last", "step", last, step >= last),
+            button_html(t("ui.reset", lang), "reset", "reset"),
+            f'<button type="button"{html_attributes(class_="cb-button cb-toggle", data_key="self", data_action="self", aria_pressed=str(yourself).lower())}>'
             f'{escape(t("ui.mode_self", lang))}</button>',
         )
     )
@@ -610,7 +610,7 @@ def play_view(state: State, lang: Language) -> str:
         mover = ' aria-current="true" class="cb-to-move"' if now.to_move == seat else ""
         seats.append(
             f"<tr{mover}><th scope=\"row\">{escape(seat_name(seat, players, lang))}</th><td>{shown}</td>"
-            f'<td class="cb-score">{escape(_points(now.scores[seat], lang))}</td></tr>'
+            f'<td class="cb-score">{escape(points_text(now.scores[seat], lang))}</td></tr>'
         )
     table = (
         f'<table class="cb-seats"><caption>{escape(t("ui.hands", lang))}</caption><tbody>{"".join(seats)}</tbody></table>'
@@ -633,11 +633,11 @@ def play_view(state: State, lang: Language) -> str:
     for index, action in enumerate(actions):
         mark = ' aria-current="step" class="cb-current"' if index == step - 1 else (' class="cb-future"' if index >= step else "")
         log.append(f"<li{mark}>{_action_html(action, players, lang)}</li>")
-    totals = ", ".join(f"{seat_name(seat, players, lang)}: {_points(full.scores[seat], lang)}" for seat in range(players))
+    totals = ", ".join(f"{seat_name(seat, players, lang)}: {points_text(full.scores[seat], lang)}" for seat in range(players))
     if players == 4:  # partners sit opposite: seats 0 and 2, 1 and 3
         teams = (
             t("ui.team", lang, a=seat_name(first, 4, lang), b=seat_name(first + 2, 4, lang))
-            + f": {_points(full.scores[first] + full.scores[first + 2], lang)}"
+            + f": {points_text(full.scores[first] + full.scores[first + 2], lang)}"
             for first in (0, 1)
         )
         totals += "; " + ", ".join(teams)
@@ -658,14 +658,14 @@ def _choice_html(play: Play, players: int, lang: Language) -> str:
     buttons = []
     for card in play.held(seat):
         if card in legal:
-            buttons.append(_button("", f"play-{card}", "play", str(card), extra=card_html(card, lang)))
+            buttons.append(button_html("", f"play-{card}", "play", str(card), extra=card_html(card, lang)))
         else:
             why = t("reason.over_31", lang)
             buttons.append(
-                _button("", f"play-{card}", "play", str(card), disabled=True, extra=card_html(card, lang) + f' <span class="cb-why">{escape(why)}</span>')
+                button_html("", f"play-{card}", "play", str(card), disabled=True, extra=card_html(card, lang) + f' <span class="cb-why">{escape(why)}</span>')
             )
     if not legal:
-        buttons.append(_button(t("ui.say_go", lang), "go", "go"))
+        buttons.append(button_html(t("ui.say_go", lang), "go", "go"))
     prompt = t("ui.choose_next", lang, seat=seat_name(seat, players, lang))
     return f'<div class="cb-choice-box" role="group" aria-label="{escape(prompt)}"><p>{escape(prompt)}</p>{"".join(buttons)}</div>'
 
@@ -691,7 +691,7 @@ def play_block(source: str, lang: Language, uid: str | None = None) -> str:
     play = Play.from_actions(hands, actions, five_card=five_card)
     _expect(fields, play.scores)
     state = play_state(hands, _moves(actions), start, five_card, uid or _uid("play", source))
-    return _widget("play", state, lang, play_view(state, lang), t("ui.log", lang))
+    return widget_html("play", state, lang, play_view(state, lang), t("ui.log", lang))
 
 
 def play_update(state: State, action: Action, lang: Language) -> dict[str, Any]:
@@ -736,7 +736,7 @@ def practice_view(state: State, lang: Language, static: bool = False) -> str:
     crib, uid, said = bool(state["crib"]), state["uid"], state.get("said")
     if not _UID.match(str(uid)) or not (said is None or isinstance(said, int)):
         raise ValueError("bad practice state")
-    switch = _radio_group(
+    switch = radio_group_html(
         t("ui.count_as", lang), "crib", (("0", t("ui.hand", lang)), ("1", t("ui.crib", lang))), str(int(crib)), uid
     )
     streak = (
@@ -745,11 +745,11 @@ def practice_view(state: State, lang: Language, static: bool = False) -> str:
     )
     form = (
         f'<form class="cb-answer" data-action="check"><label class="cb-field"><span class="cb-label">{escape(t("ui.your_count", lang))}</span>'
-        f'<input type="number" name="said" min="0" max="29" step="1" inputmode="numeric" required{_attrs(value=said if said is not None else None, data_key="said")}></label>'
+        f'<input type="number" name="said" min="0" max="29" step="1" inputmode="numeric" required{html_attributes(value=said if said is not None else None, data_key="said")}></label>'
         f' <button type="submit" class="cb-button" data-key="check">{escape(t("ui.check", lang))}</button></form>'
     )
     controls = (
-        f'<div class="cb-controls">{switch}{_button(t("ui.deal", lang), "deal", "deal")}{streak}{form}</div>'
+        f'<div class="cb-controls">{switch}{button_html(t("ui.deal", lang), "deal", "deal")}{streak}{form}</div>'
     )
     cards = (
         f'<p class="cb-prompt">{escape(t("ui.practice_prompt", lang))}</p>'
@@ -765,9 +765,9 @@ def practice_view(state: State, lang: Language, static: bool = False) -> str:
         if said == total:
             verdict = t("ui.correct", lang, total=total)
         elif said < total:
-            verdict = t("ui.too_low", lang, said=said, total=total, missing=_points(total - said, lang))
+            verdict = t("ui.too_low", lang, said=said, total=total, missing=points_text(total - said, lang))
         else:
-            verdict = t("ui.too_high", lang, said=said, total=total, extra=_points(said - total, lang))
+            verdict = t("ui.too_high", lang, said=said, total=total, extra=points_text(said - total, lang))
         tally = f'<p class="cb-tally" data-announce>{escape(kind_tally(score, lang))}</p>' if said != total and score.items else ""
         result = (
             f'<p class="cb-verdict" data-correct="{str(said == total).lower()}" data-announce>{escape(verdict)}</p>{tally}{answer}'
@@ -796,7 +796,7 @@ def practice_block(source: str, lang: Language, uid: str | None = None) -> str:
     seed = int(hashlib.sha1(source.encode()).hexdigest()[:8], 16)
     hand, starter = deal(random.Random(seed))
     state = practice_state(hand, starter, crib, uid or _uid("practice", source))
-    return _widget("practice", state, lang, practice_view(state, lang, static=True), t("ui.practice_prompt", lang))
+    return widget_html("practice", state, lang, practice_view(state, lang, static=True), t("ui.practice_prompt", lang))
 
 
 def practice_update(state: State, action: Action, lang: Language) -> dict[str, Any]:
@@ -843,7 +843,7 @@ def advisor_view(state: State, lang: Language) -> str:
     pickers = "".join(
         card_select(f"card{i}", t("ui.card_n", lang, n=i + 1), text, lang, f"card{i}") for i, text in enumerate(cards)
     )
-    switch = _radio_group(
+    switch = radio_group_html(
         t("ui.role", lang), "dealer", (("1", t("ui.dealer_me", lang)), ("0", t("ui.dealer_other", lang))), str(int(dealer)), uid
     )
     controls = f'<div class="cb-controls"><div class="cb-pickers">{pickers}</div>{switch}</div>'
@@ -856,7 +856,7 @@ def advisor_view(state: State, lang: Language) -> str:
         options = discard.analyse_discards(dealt, dealer, players=players, five_card=five_card)
     except CribbageError as error:
         return controls + f'<div class="cb-result">{_error_html(error, lang)}</div>'
-    return controls + f'<div class="cb-result">{_options_html(options, lang)}</div>'
+    return controls + f'<div class="cb-result">{discard_options_html(options, lang)}</div>'
 
 
 def _number(value: float, lang: Language) -> str:
@@ -864,7 +864,7 @@ def _number(value: float, lang: Language) -> str:
     return f"{value:.2f}".replace(".", t("number.decimal", lang))
 
 
-def _options_html(options: Sequence[Any], lang: Language) -> str:
+def discard_options_html(options: Sequence[Any], lang: Language) -> str:
     top = max((abs(option.net) for option in options), default=1.0) or 1.0
     rows = []
     best = ' class="cb-best" data-announce'
@@ -890,7 +890,7 @@ def _options_html(options: Sequence[Any], lang: Language) -> str:
 def _distribution_html(distribution: dict[int, int], lang: Language) -> str:
     top = max(distribution.values(), default=1) or 1
     rows = "".join(
-        f'<tr><th scope="row">{escape(_points(score, lang))}</th><td class="cb-net">'
+        f'<tr><th scope="row">{escape(points_text(score, lang))}</th><td class="cb-net">'
         f'<span class="cb-bar" style="width:{count / top * BAR_EM:.2f}em" aria-hidden="true"></span>'
         f"<span>{escape(t('ui.starters', lang, count=count))}</span></td></tr>"
         for score, count in sorted(distribution.items())
@@ -906,7 +906,7 @@ def advisor_block(source: str, lang: Language, uid: str | None = None) -> str:
     if len(cards) != _dealt_count(players, five_card):
         raise BlockError("block_bad_value", fields["cards"][1], key="cards", value=fields["cards"][0])
     state = advisor_state([str(card) for card in cards], _flag(fields, "dealer"), players, five_card, uid or _uid("advisor", source))
-    return _widget("advisor", state, lang, advisor_view(state, lang), t("ui.options", lang))
+    return widget_html("advisor", state, lang, advisor_view(state, lang), t("ui.options", lang))
 
 
 def advisor_update(state: State, action: Action, lang: Language) -> dict[str, Any]:
