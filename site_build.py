@@ -4,7 +4,7 @@
     python3 site_build.py build           # write site/
     python3 site_build.py serve [--port]  # build, then serve site/ on http://127.0.0.1:8000/
     python3 site_build.py test [ARGS]     # build, then run every test (ARGS go to pytest)
-    python3 site_build.py bench           # build, then print the site's speed numbers
+    python3 site_build.py bench           # build, then print every speed number (benchmarks/)
 
 Needs only Python and Node on the machine. It creates and reuses ``.venv`` (Python 3.12
 or newer, which pyodide-build needs) and ``node_modules``, and installs the pinned
@@ -445,10 +445,18 @@ def test(pytest_args: list[str]) -> int:
     return result.returncode
 
 
+BENCHMARKS = ("engine.py", "site.py", "widgets.py", "game_page.py", "computer_strength.py")
+
+
 def bench() -> int:
+    """Every speed target of the issues, one script each (computer_strength takes minutes)."""
     python = build()
     ensure_chromium()
-    return subprocess.run([str(python), str(ROOT / "benchmarks" / "site.py")], cwd=ROOT).returncode
+    failures = 0
+    for script in BENCHMARKS:
+        print(f"\n== benchmarks/{script}", flush=True)
+        failures += subprocess.run([str(python), str(ROOT / "benchmarks" / script)], cwd=ROOT).returncode != 0
+    return 1 if failures else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -458,7 +466,7 @@ def main(argv: list[str] | None = None) -> int:
     serve_parser = commands.add_parser("serve", help="build, then serve on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
     commands.add_parser("test", help="build, then run every test (extra arguments go to pytest)")
-    commands.add_parser("bench", help="build, then print the site's speed numbers")
+    commands.add_parser("bench", help="build, then print every speed number (benchmarks/)")
     args, rest = parser.parse_known_args(argv)
     if rest and args.command != "test":
         parser.error(f"unrecognized arguments: {' '.join(rest)}")

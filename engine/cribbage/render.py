@@ -530,7 +530,8 @@ def reason_text(item: ScoreItem, lang: Language) -> str:
     return t("play.reason", lang, kind=t(f"kind.{kind}", lang), points=points)
 
 
-def _action_html(action: PlayAction, players: int, lang: Language) -> str:
+def _action_html(action: PlayAction, players: int, lang: Language, ends_play: bool = False) -> str:
+    """One action as a reader hears it; the last action of the play ends it rather than resetting."""
     reasons = "; ".join(reason_text(item, lang) for item in action.reasons)
     card = card_html(action.card, lang) if action.card else f'<span class="cb-go">{escape(t("kind.go", lang))}</span>'
     who = seat_name(action.seat, players, lang)
@@ -540,7 +541,7 @@ def _action_html(action: PlayAction, players: int, lang: Language) -> str:
     ]
     if action.points:
         parts.append(f'<span class="cb-reasons">{escape(reasons)}</span>')
-    if action.reset:
+    if action.reset and not ends_play:
         parts.append(f'<span class="cb-reset">{escape(t("play.reset", lang))}</span>')
     return " ".join(parts)
 
@@ -621,7 +622,7 @@ def play_view(state: State, lang: Language) -> str:
         f'<span class="cb-label">{escape(t("ui.count", lang))}:</span> <strong class="cb-running" data-count="{now.count}">{now.count}</strong></p>'
     ]
     if step:
-        status.append(f'<p class="cb-last" data-announce>{_action_html(actions[step - 1], players, lang)}</p>')
+        status.append(f'<p class="cb-last" data-announce>{_action_html(actions[step - 1], players, lang, ends_play=now.is_over)}</p>')
     else:
         status.append(f'<p class="cb-last" data-announce>{escape(t("play.opening", lang))}</p>')
     if now.is_over:
@@ -632,7 +633,8 @@ def play_view(state: State, lang: Language) -> str:
     log = []
     for index, action in enumerate(actions):
         mark = ' aria-current="step" class="cb-current"' if index == step - 1 else (' class="cb-future"' if index >= step else "")
-        log.append(f"<li{mark}>{_action_html(action, players, lang)}</li>")
+        ends_play = full.is_over and index == len(actions) - 1
+        log.append(f"<li{mark}>{_action_html(action, players, lang, ends_play)}</li>")
     totals = ", ".join(f"{seat_name(seat, players, lang)}: {points_text(full.scores[seat], lang)}" for seat in range(players))
     if players == 4:  # partners sit opposite: seats 0 and 2, 1 and 3
         teams = (

@@ -326,3 +326,13 @@ def test_a_block_in_an_admonition_stays_whole():
     html = insert_widgets(markdown.markdown(text, extensions=["admonition"]), widgets)
     assert '<div class="admonition example">' in html and 'data-lang="cs"' in html
     assert "<p><div" not in html and "CRIBBAGEWIDGET" not in html
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_count_resets_after_a_go_but_the_last_card_ends_the_play(lang):
+    html = render_block("play", "players: 2\nhands: 7H 8D 5C KS | 8S 6C AH QD\nplays: 7H 8S 5C 6C AH 8D QD KS\n", lang)
+    log = re.findall(r"<li[^>]*>(.*?)</li>", html, re.S)
+    reset = t("play.reset", lang)
+    assert len(log) == 10
+    assert reset in log[6]  # the dealer's go point at 27
+    assert reset not in log[-1]  # the last card: the play is over, nothing starts again
