@@ -37,7 +37,7 @@ from cribbage.errors import CribbageError  # noqa: E402
 from cribbage.i18n import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402
 from cribbage.render import BlockError, render_block  # noqa: E402
 
-KINDS = ("hand", "play", "practice", "advisor", "game")
+KINDS = ("hand", "play", "practice", "advisor", "game", "crib-table")
 _FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})\s*(?P<info>[^`\s]*)[^`]*$")
 
 

@@ -19,10 +19,12 @@ expectation, each counted in closed form.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .cards import DECK, JACK, Card, parse_cards
@@ -146,7 +148,8 @@ def analyse_discards(
     return options
 
 
-def crib_rank_table() -> dict[tuple[int, int], float]:
+@cache
+def crib_rank_table() -> Mapping[tuple[int, int], float]:
     """Average crib value for each pair of discarded ranks, the other crib cards
     and the starter uniform over the other 50 cards; two different ranks are
     averaged over suited (4 in 16) and off-suit (12 in 16) pairs.
@@ -163,4 +166,4 @@ def crib_rank_table() -> dict[tuple[int, int], float]:
             pairs = [(Card(low, "S"), Card(high, "S"))] + [(Card(low, "S"), Card(high, "H"))] * 3
         means = [crib_expected(pair, [card for card in DECK if card not in pair], 2) for pair in pairs]
         table[(low, high)] = float(sum(means) / len(means))
-    return table
+    return MappingProxyType(table)

@@ -27,7 +27,8 @@ from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any
 
-from .cards import DECK, SUITS, Card, parse_cards
+from .cards import DECK, RANK_SYMBOLS, SUITS, Card, parse_cards
+from .discard import analyse_discards, crib_rank_table
 from .errors import CardCountError, CribbageError, StarterInHandError
 from .i18n import (
     DEFAULT_LANGUAGE,
@@ -37,6 +38,7 @@ from .i18n import (
     card_name,
     card_symbol,
     error_message,
+    lookup,
     number_word,
     suit_name,
     t,
@@ -88,6 +90,7 @@ _KEYS: dict[BlockKind, tuple[str, ...]] = {
     "practice": ("crib",),
     "advisor": ("cards", "dealer", "players", "five-card"),
     "game": ("target", "strength", "counting", "muggins", "seed"),
+    "crib-table": ("published", "source"),
 }
 _REQUIRED: dict[BlockKind, tuple[str, ...]] = {
     "hand": ("hand", "starter"),
@@ -95,6 +98,7 @@ _REQUIRED: dict[BlockKind, tuple[str, ...]] = {
     "practice": (),
     "advisor": ("cards",),
     "game": (),
+    "crib-table": (),
 }
 _LINE = re.compile(r"^\s*([A-Za-z][A-Za-z-]*)\s*:\s*(.*?)\s*$")
 
@@ -850,12 +854,8 @@ def advisor_view(state: State, lang: Language) -> str:
     )
     controls = f'<div class="cb-controls"><div class="cb-pickers">{pickers}</div>{switch}</div>'
     try:
-        from . import discard  # the lead's module; the widget says so when it is missing
-    except ImportError:
-        return controls + f'<p class="cb-error" data-announce>{escape(t("ui.advisor_unavailable", lang))}</p>'
-    try:
         dealt = parse_cards([card for card in cards if card], count=len(cards))
-        options = discard.analyse_discards(dealt, dealer, players=players, five_card=five_card)
+        options = analyse_discards(dealt, dealer, players=players, five_card=five_card)
     except CribbageError as error:
         return controls + f'<div class="cb-result">{_error_html(error, lang)}</div>'
     return controls + f'<div class="cb-result">{discard_options_html(options, lang)}</div>'
@@ -927,12 +927,79 @@ def advisor_update(state: State, action: Action, lang: Language) -> dict[str, An
 
 # -- entry points --------------------------------------------------------------------------
 
+# -- crib averages per pair of discarded ranks (static: no widget) ---------------------
+
+_PUBLISHED_PAIR = re.compile(r"^\s*(A|[2-9]|10|J|Q|K)\s*-\s*(A|[2-9]|10|J|Q|K)\s+(\d+(?:\.\d+)?)\s*$", re.I)
+
+
+def _published_pairs(fields: Fields) -> list[tuple[tuple[int, int], float]]:
+    """``published: 5-5 8.5, 5-J 6.7`` -> [((5, 5), 8.5), ((5, 11), 6.7)]."""
+    if "published" not in fields:
+        return []
+    text, line = fields["published"]
+    pairs = []
+    for entry in text.split(","):
+        match = _PUBLISHED_PAIR.match(entry)
+        if match is None:
+            raise BlockError("block_bad_value", line, key="published", value=entry.strip())
+        ranks = sorted(RANK_SYMBOLS.index(symbol.upper()) + 1 for symbol in match.group(1, 2))
+        pairs.append(((ranks[0], ranks[1]), float(match.group(3))))
+    return pairs
+
+
+def _rank_header(rank: int, lang: Language) -> str:
+    name = lookup("card.ranks", lang)[rank - 1]["name"]
+    return f'<abbr title="{escape(name)}">{RANK_SYMBOLS[rank - 1]}</abbr>'
+
+
+def _one_decimal(value: float, lang: Language) -> str:
+    return f"{value:.1f}".replace(".", t("number.decimal", lang))
+
+
+def crib_table_block(source: str, lang: Language, uid: str | None = None) -> str:
+    """The engine's exact average crib for every pair of discarded ranks, and beside
+    it the published figures the block quotes (``published``, ``source``)."""
+    fields = parse_fields("crib-table", source)
+    published = _published_pairs(fields)
+    table = crib_rank_table()
+    best = max(table, key=table.get)
+    head = "".join(f'<th scope="col">{_rank_header(rank, lang)}</th>' for rank in range(1, 14))
+    rows = []
+    for low in range(1, 14):
+        cells = []
+        for high in range(1, 14):
+            pair = (min(low, high), max(low, high))
+            mark = ' class="cb-best"' if pair == best else ""
+            cells.append(f"<td{mark}>{_one_decimal(table[pair], lang)}</td>")
+        rows.append(f'<tr><th scope="row">{_rank_header(low, lang)}</th>{"".join(cells)}</tr>')
+    parts = [
+        f'<div class="cb-crib-table"><table><caption>{escape(t("crib_table.caption", lang))}</caption>'
+        f"<thead><tr><td></td>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+    ]
+    if published:
+        source_name = fields["source"][0] if "source" in fields else ""
+        compare = "".join(
+            f"<tr><th scope=\"row\">{RANK_SYMBOLS[low - 1]}–{RANK_SYMBOLS[high - 1]}</th>"
+            f"<td>{_one_decimal(table[(low, high)], lang)}</td><td>{_one_decimal(value, lang)}</td>"
+            f"<td>{_one_decimal(value - table[(low, high)], lang)}</td></tr>"
+            for (low, high), value in published
+        )
+        columns = "".join(f'<th scope="col">{escape(t(key, lang))}</th>' for key in
+                          ("crib_table.discard", "crib_table.engine", "crib_table.published", "crib_table.difference"))
+        parts.append(
+            f'<table class="cb-crib-compare"><caption>{escape(t("crib_table.compare_caption", lang, source=source_name))}</caption>'
+            f"<thead><tr>{columns}</tr></thead><tbody>{compare}</tbody></table>"
+        )
+    return f'<figure class="cb-static">{"".join(parts)}</figure>'
+
+
 _BLOCKS: dict[BlockKind, Callable[..., str]] = {
     "hand": hand_block,
     "play": play_block,
     "practice": practice_block,
     "advisor": advisor_block,
     "game": lambda source, lang, uid=None: _game_view().game_block(source, lang, uid),
+    "crib-table": crib_table_block,
 }
 _UPDATES: dict[BlockKind, Callable[[State, Action, Language], dict[str, Any]]] = {
     "hand": hand_update,

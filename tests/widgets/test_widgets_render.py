@@ -336,3 +336,28 @@ def test_the_count_resets_after_a_go_but_the_last_card_ends_the_play(lang):
     assert len(log) == 10
     assert reset in log[6]  # the dealer's go point at 27
     assert reset not in log[-1]  # the last card: the play is over, nothing starts again
+
+
+def test_crib_table_shows_the_engines_averages_with_five_five_marked_best():
+    from cribbage.discard import crib_rank_table
+
+    html = render_block("crib-table", "", "en")
+    best = re.findall(r'<td class="cb-best">([\d.]+)</td>', html)
+    assert best == [f"{crib_rank_table()[(5, 5)]:.1f}"]
+    assert len(re.findall(r"<td(?: class=\"cb-best\")?>[\d.]+</td>", html)) == 13 * 13
+
+
+def test_crib_table_compares_published_figures_with_the_engine_in_the_pages_language():
+    from cribbage.discard import crib_rank_table
+
+    html = render_block("crib-table", "published: 5-5 8.5, K-10 2.7\nsource: a book", "cs")
+    engine = crib_rank_table()
+    assert f"<td>{engine[(5, 5)]:.1f}</td><td>8,5</td>".replace(".", ",") in html
+    assert f"{2.7 - engine[(10, 13)]:.1f}".replace(".", ",") in html  # K-10 is the same pair as 10-K
+    assert "a book" in html
+
+
+def test_crib_table_refuses_a_malformed_published_pair():
+    with pytest.raises(BlockError) as refused:
+        render_block("crib-table", "published: 5-5 8.5, 5-X 3", "en")
+    assert refused.value.code == "block_bad_value"
