@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import functools
 import hashlib
 import http.server
@@ -36,8 +37,9 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import threading
 from pathlib import Path
-from typing import Sequence
+from typing import Iterator, Sequence
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -50,6 +52,9 @@ SITE = ROOT / "site"
 SITE_PYODIDE = SITE / "pyodide"
 WHEEL_DIR = ROOT / ".cache" / "wheel"
 CHROMIUM = Path("/usr/bin/chromium")
+# Debian's Chromium, headless as root, never calling home (this machine has no network).
+CHROMIUM_ARGS = ("--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync")
 # Named in mkdocs.yml; written by the live widgets (hooks/ and docs/assets/cribbage/).
 WIDGET_FILES = (
     "hooks/cribbage_blocks.py",
@@ -415,6 +420,20 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0, prefix:
     handler = type("Handler", (SiteRequestHandler,), {"prefix": prefix, "quiet": quiet})
     handler_factory = functools.partial(handler, directory=str(directory))
     return http.server.ThreadingHTTPServer((host, port), handler_factory)
+
+
+@contextlib.contextmanager
+def served(directory: Path, prefix: str = "/") -> Iterator[str]:
+    """`directory` served on 127.0.0.1 (a free port) under `prefix` while the block runs; yields its URL."""
+    server = make_server(directory, prefix=prefix, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    try:
+        yield f"http://{host}:{port}{prefix}"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def serve(port: int) -> None:

@@ -29,8 +29,6 @@ SUB_PATH = "/cribbage/"
 PAGE_BUDGET = 300 * 1024
 READY_BUDGET_MS = 4000
 COLD_RUNS = 3
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 
 # A module worker that loads the site's own Pyodide and the engine, then scores a hand:
 # the same path the live widgets take.
@@ -105,7 +103,7 @@ def main() -> int:
           + ", ".join(f"{load:.2f}" for load in os.getloadavg()) + f" on {os.cpu_count()} cores\n")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(site_build.CHROMIUM),
-                                             args=CHROMIUM_ARGS, headless=True)
+                                             args=list(site_build.CHROMIUM_ARGS), headless=True)
         print(f"page transfer without the Pyodide runtime (budget {PAGE_BUDGET // 1024} KB)")
         sizes = []
         for path in page_paths():

@@ -32,8 +32,6 @@ sys.path[:0] = [str(ROOT), str(ROOT / "engine")]
 import site_build  # noqa: E402
 from cribbage.render import render_block  # noqa: E402
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <link rel="stylesheet" href="../assets/cribbage/cribbage.css"></head><body>
 <div style="height: 3000px">below the fold</div>{widget}
@@ -86,7 +84,7 @@ def main() -> int:
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(
-                    executable_path=str(site_build.CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+                    executable_path=str(site_build.CHROMIUM), args=list(site_build.CHROMIUM_ARGS), headless=True)
                 firsts = []
                 for _ in range(args.cold):
                     context = browser.new_context()  # a new context: empty cache, no worker

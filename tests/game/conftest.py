@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,13 +20,6 @@ for path in (ROOT / "engine", ROOT, Path(__file__).resolve().parent):
         sys.path.insert(0, str(path))
 
 SUB_PATH = "/cribbage/"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 @pytest.fixture(scope="session")
@@ -44,24 +36,6 @@ def game_site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         pytest.skip(message)
     copy = tmp_path_factory.mktemp("game-site") / "site"
     shutil.copytree(site_build.SITE, copy)
-    server = site_build.make_server(copy, prefix=SUB_PATH, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    host, port = server.server_address[:2]
-    yield f"http://{host}:{port}{SUB_PATH}"
-    server.shutdown()
-    server.server_close()
+    with site_build.served(copy, SUB_PATH) as url:
+        yield url
 
-
-@pytest.fixture(scope="session")
-def game_browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    import site_build
-
-    if not site_build.CHROMIUM.exists():
-        pytest.fail(f"Debian's Chromium is missing at {site_build.CHROMIUM}")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(site_build.CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()

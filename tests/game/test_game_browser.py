@@ -77,9 +77,9 @@ def play_until(page, state_text: str, stop) -> str:
     return state_text
 
 
-def test_a_whole_game_by_keyboard_survives_a_reload(game_browser, game_site_url):
+def test_a_whole_game_by_keyboard_survives_a_reload(browser, game_site_url):
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(game_site_url))
-    context = game_browser.new_context(viewport={"width": 360, "height": 780})
+    context = browser.new_context(viewport={"width": 360, "height": 780})
     errors, foreign = [], []
     context.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     context.on("request", lambda request: foreign.append(request.url)
@@ -137,8 +137,8 @@ def _artifact(name: str):
 
 
 @pytest.mark.parametrize("lang", ["pl", "cs", "sk", "bg"])
-def test_the_game_page_goes_live_in_every_language(game_browser, game_site_url, lang):
-    context = game_browser.new_context(viewport={"width": 360, "height": 780})
+def test_the_game_page_goes_live_in_every_language(browser, game_site_url, lang):
+    context = browser.new_context(viewport={"width": 360, "height": 780})
     page = context.new_page()
     page.goto(f"{game_site_url}{lang}/game/")
     root = page.locator(ROOT)

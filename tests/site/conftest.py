@@ -7,7 +7,6 @@ missing build fails there; a bare `pytest` without a build skips these tests ins
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -18,13 +17,6 @@ import site_build
 
 SITE = site_build.SITE
 SUB_PATH = "/cribbage/"  # as on a GitHub Pages project site, https://USER.github.io/REPO/
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 @pytest.fixture(scope="session")
@@ -40,26 +32,9 @@ def site_dir() -> Path:
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path) -> Iterator[str]:
     """The built site served on 127.0.0.1 (a free port) under SUB_PATH."""
-    server = site_build.make_server(site_dir, prefix=SUB_PATH, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    host, port = server.server_address[:2]
-    yield f"http://{host}:{port}{SUB_PATH}"
-    server.shutdown()
-    server.server_close()
+    with site_build.served(site_dir, SUB_PATH) as url:
+        yield url
 
-
-@pytest.fixture(scope="session")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not site_build.CHROMIUM.exists():
-        pytest.fail(f"Debian's Chromium is missing at {site_build.CHROMIUM} "
-                    "(`python3 site_build.py test` installs it when run as root)")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(site_build.CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
 
 
 class RequestLog:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -25,13 +24,6 @@ FIXTURES = HERE / "fixtures"
 ARTIFACTS = ROOT / "test-artifacts" / "widgets"
 SUB_PATH = "/cribbage/"
 FIXTURE_DIR = "_widgets"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PAGE = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -81,13 +73,8 @@ def served_root(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> P
 
 @pytest.fixture(scope="session")
 def base_url(served_root: Path) -> Iterator[str]:
-    server = site_build.make_server(served_root, prefix=SUB_PATH, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    host, port = server.server_address[:2]
-    yield f"http://{host}:{port}{SUB_PATH}"
-    server.shutdown()
-    server.server_close()
+    with site_build.served(served_root, SUB_PATH) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -102,17 +89,6 @@ def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
 
-
-@pytest.fixture(scope="session")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not site_build.CHROMIUM.exists():
-        pytest.fail(f"Debian's Chromium is missing at {site_build.CHROMIUM}")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(site_build.CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
 
 
 class PageWatch:
