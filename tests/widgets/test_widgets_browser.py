@@ -297,3 +297,41 @@ def test_without_javascript_each_example_reads_fully_and_shows_no_dead_controls(
         assert not widget.locator(".cb-controls").first.is_visible()
         assert widget.get_attribute("data-ready") is None
     context.close()
+
+
+def _advisor_rows(advisor) -> list[tuple[frozenset[str], str]]:
+    """(discarded card symbols, net) per row, as the page shows them."""
+    rows = []
+    for row in advisor.locator(".cb-options tbody tr").all():
+        discard = frozenset(row.locator("td").first.locator("[aria-hidden=true]").all_text_contents())
+        rows.append((discard, row.locator(".cb-net span").last.text_content().strip()))
+    return rows
+
+
+def test_the_advisor_driven_by_keyboard_agrees_with_the_cli(watched, fixtures_url):
+    """Issue 6: change a dealt card and the seat with the keyboard; every option's net is the CLI's."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from cribbage.i18n import card_symbol
+
+    page = open_fixture(watched, fixtures_url, "en")
+    wake_all(page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    advisor = page.locator('[data-widget="advisor"]')
+    _tab_to(page, "[data-widget=advisor] select[name=card5]")
+    page.keyboard.press("ArrowUp")  # KS -> QS
+    wait_settled(advisor)
+    _tab_to(page, "[data-widget=advisor] input[type=radio]:checked")
+    page.keyboard.press("ArrowRight")  # dealer -> the other player deals
+    wait_settled(advisor)
+    cards = [page.evaluate(f"() => document.querySelector('[data-widget=advisor] select[name=card{i}]').value")
+             for i in range(6)]
+    assert cards[5] != "KS"
+    engine = Path(__file__).resolve().parents[2] / "engine"
+    cli = subprocess.run([sys.executable, "-m", "cribbage", "discard", *cards, "--json"], cwd=engine,
+                         capture_output=True, text=True, check=True)
+    expected = [(frozenset(card_symbol(Card.parse(c)) for c in option["discard"]), f"{option['net']:.2f}")
+                for option in json.loads(cli.stdout)]
+    assert _advisor_rows(advisor) == expected
