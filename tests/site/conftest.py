@@ -36,7 +36,6 @@ def site_url(site_dir: Path) -> Iterator[str]:
         yield url
 
 
-
 class RequestLog:
     """Every request a browser context makes, and the ones that left the site's origin."""
 

@@ -90,7 +90,6 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-
 class PageWatch:
     """What one browser context did: requests (and those leaving the origin), console errors."""
 
