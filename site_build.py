@@ -55,12 +55,6 @@ CHROMIUM = Path("/usr/bin/chromium")
 # Debian's Chromium, headless as root, never calling home (this machine has no network).
 CHROMIUM_ARGS = ("--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync")
-# Named in mkdocs.yml; written by the live widgets (hooks/ and docs/assets/cribbage/).
-WIDGET_FILES = (
-    "hooks/cribbage_blocks.py",
-    "docs/assets/cribbage/cribbage.css",
-    "docs/assets/cribbage/widgets.js",
-)
 
 MINIMUM_VENV_PYTHON = (3, 12)  # pyodide-build 0.39
 # What pyodide.mjs 314 fetches at start-up: the loader's own module, the Emscripten
@@ -242,35 +236,15 @@ def build_wheel(python: Path) -> Path:
     return wheels[0]
 
 
-def widget_files_missing() -> list[str]:
-    """The live-block hook and widget assets that mkdocs.yml names but the tree lacks."""
-    return [name for name in WIDGET_FILES if not (ROOT / name).exists()]
-
-
-def build_pages(python: Path) -> None:
+def build_pages(python: Path, site_dir: Path = SITE, site_url: str | None = None) -> None:
+    """MkDocs with the engine on PYTHONPATH for the live-block hook; ``site_url`` (as the
+    Pages workflow sets it) only changes the 404 page's asset paths."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "engine"), env.get("PYTHONPATH")]))
-    config = ROOT / "mkdocs.yml"
-    missing = widget_files_missing()
-    if missing:
-        # Until the widgets exist, build the pages without them (lists in an inheriting
-        # config replace the parent's), so the frame and the content can be checked.
-        log(f"building without the live widgets, missing: {', '.join(missing)}")
-        present = [name for name in WIDGET_FILES if name not in missing]
-        config = ROOT / ".mkdocs-without-widgets.yml"
-        config.write_text(json.dumps({
-            "INHERIT": "mkdocs.yml",
-            "hooks": [name for name in present if name.startswith("hooks/")],
-            "extra_css": [name.removeprefix("docs/") for name in present if name.endswith(".css")],
-            "extra_javascript": [{"path": name.removeprefix("docs/"), "type": "module"}
-                                 for name in present if name.endswith(".js")],
-        }, indent=2), encoding="utf-8")
-    try:
-        run([python, "-m", "mkdocs", "build", "--quiet", "--clean", "--strict", "--config-file", config,
-             "--site-dir", SITE], env=env)
-    finally:
-        if missing:
-            config.unlink()
+    if site_url is not None:
+        env["SITE_URL"] = site_url
+    run([python, "-m", "mkdocs", "build", "--quiet", "--clean", "--strict", "--config-file", ROOT / "mkdocs.yml",
+         "--site-dir", site_dir], env=env)
 
 
 def npm_locked_package(name: str) -> dict:

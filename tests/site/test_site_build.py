@@ -111,3 +111,19 @@ def test_search_index_is_split_by_language_with_locations_from_each_root(tmp_pat
     assert [doc["title"] for doc in index(site / "bg")["docs"]] == ["Начало"]
     assert index(site / "bg")["config"]["lang"] == site_build.LUNR_STAND_INS["bg"]
     assert index(site / "pl")["config"]["lang"] == ["en"]
+
+
+def test_a_pages_site_url_gives_the_404_page_absolute_assets_and_keeps_the_switcher_relative(tmp_path):
+    """GitHub Pages serves 404.html at any depth, so only it needs the project's path;
+    every other link, the language switcher's included, stays relative."""
+    import re
+    import sys
+
+    site = tmp_path / "site"
+    site_build.build_pages(Path(sys.executable), site, site_url="https://user.example/cribbage/")
+    not_found = (site / "404.html").read_text(encoding="utf-8")
+    assert re.search(r'<link rel="stylesheet" href="/cribbage/assets/stylesheets/main\.[0-9a-f]+\.min\.css"', not_found)
+    for home in (site / "index.html", site / "bg" / "index.html"):
+        switcher = re.findall(r'href="([^"]*)" hreflang="[a-z]{2}" class="md-select__link"', home.read_text(encoding="utf-8"))
+        assert len(switcher) == 5
+        assert not [link for link in switcher if link.startswith(("/", "http"))], switcher
