@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
@@ -77,13 +76,8 @@ def play_until(page, state_text: str, stop) -> str:
     return state_text
 
 
-def test_a_whole_game_by_keyboard_survives_a_reload(browser, game_site_url):
-    origin = "{0.scheme}://{0.netloc}".format(urlsplit(game_site_url))
-    context = browser.new_context(viewport={"width": 360, "height": 780})
-    errors, foreign = [], []
-    context.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    context.on("request", lambda request: foreign.append(request.url)
-               if request.url.startswith("http") and not request.url.startswith(origin + "/") else None)
+def test_a_whole_game_by_keyboard_survives_a_reload(watched_context, game_site_url):
+    context = watched_context(game_site_url, viewport={"width": 360, "height": 780})
     page = context.new_page()
     page.goto(f"{game_site_url}game/")
     page.locator(ROOT).scroll_into_view_if_needed()
@@ -125,9 +119,8 @@ def test_a_whole_game_by_keyboard_survives_a_reload(browser, game_site_url):
     # The loser deals the next game, which starts without a cut.
     state = press(page, "new", state)
     assert game_of(json.loads(state)).first_dealer == 1 - result.winner
-    assert not errors, errors
-    assert not foreign, foreign
-    context.close()
+    assert not context.watch.errors, context.watch.errors
+    assert not context.watch.foreign, context.watch.foreign
 
 
 def _artifact(name: str):

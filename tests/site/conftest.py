@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
@@ -36,37 +35,7 @@ def site_url(site_dir: Path) -> Iterator[str]:
         yield url
 
 
-class RequestLog:
-    """Every request a browser context makes, and the ones that left the site's origin."""
-
-    def __init__(self, origin: str) -> None:
-        self.origin = origin
-        self.urls: list[str] = []
-        self.foreign: list[str] = []
-
-    def record(self, url: str) -> None:
-        self.urls.append(url)
-        parts = urlsplit(url)
-        if parts.scheme not in ("data", "blob") and f"{parts.scheme}://{parts.netloc}" != self.origin:
-            self.foreign.append(url)
-
-
 @pytest.fixture
-def browser_context(browser, site_url: str):
+def browser_context(watched_context, site_url: str):
     """A fresh context whose every request is recorded; requests off the origin are blocked."""
-    origin = "{0.scheme}://{0.netloc}".format(urlsplit(site_url))
-    requests = RequestLog(origin)
-    context = browser.new_context()
-
-    def route(route):
-        # Off-origin requests are refused, so a test can never depend on one.
-        if urlsplit(route.request.url).scheme in ("http", "https") and not route.request.url.startswith(origin + "/"):
-            route.abort()
-        else:
-            route.continue_()
-
-    context.route("**/*", route)
-    context.on("request", lambda request: requests.record(request.url))
-    context.request_log = requests
-    yield context
-    context.close()
+    return watched_context(site_url, block_foreign=True)

@@ -39,7 +39,7 @@ def test_site_under_a_sub_path_runs_the_engine_from_its_own_pyodide(browser_cont
     expected = score_show_in_cpython(*_hand_and_starter()).total
     assert total == expected == 29
     assert errors == [] and failed == []
-    log = browser_context.request_log
+    log = browser_context.watch
     assert log.foreign == []
     assert any(url.endswith("/cribbage/pyodide/pyodide.asm.wasm") for url in log.urls)
     assert any("/cribbage/pyodide/cribbage-" in url and url.endswith(".whl") for url in log.urls)

@@ -12,7 +12,6 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
@@ -90,33 +89,7 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-class PageWatch:
-    """What one browser context did: requests (and those leaving the origin), console errors."""
-
-    def __init__(self, origin: str) -> None:
-        self.origin = origin
-        self.foreign: list[str] = []
-        self.errors: list[str] = []
-
-    def request(self, url: str) -> None:
-        parts = urlsplit(url)
-        if parts.scheme not in ("data", "blob") and f"{parts.scheme}://{parts.netloc}" != self.origin:
-            self.foreign.append(url)
-
-    def console(self, message) -> None:  # noqa: ANN001 - playwright ConsoleMessage
-        if message.type == "error":
-            self.errors.append(f"{message.text} ({message.location.get('url', '')})")
-
-
 @pytest.fixture
-def watched(browser, base_url):
+def watched(watched_context, base_url):
     """A fresh context (own localStorage) whose pages are watched, at a desktop width."""
-    origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url))
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    watch = PageWatch(origin)
-    context.on("request", lambda request: watch.request(request.url))
-    context.on("console", watch.console)
-    context.on("weberror", lambda error: watch.errors.append(str(error.error)))
-    context.watch = watch
-    yield context
-    context.close()
+    return watched_context(base_url, viewport={"width": 1280, "height": 900})
