@@ -16,7 +16,6 @@ import gzip
 import os
 import statistics
 import sys
-import threading
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -95,52 +94,49 @@ def page_paths() -> list[str]:
 def main() -> int:
     from playwright.sync_api import sync_playwright
 
-    server = site_build.make_server(site_build.SITE, prefix=SUB_PATH, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
-    failures = 0
-    print("load average of this machine (1, 5, 15 min): "
-          + ", ".join(f"{load:.2f}" for load in os.getloadavg()) + f" on {os.cpu_count()} cores\n")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(site_build.CHROMIUM),
-                                             args=list(site_build.CHROMIUM_ARGS), headless=True)
-        print(f"page transfer without the Pyodide runtime (budget {PAGE_BUDGET // 1024} KB)")
-        sizes = []
-        for path in page_paths():
-            context = browser.new_context()
-            page = context.new_page()
-            urls: set[str] = set()
-            page.on("request", lambda request: urls.add(request.url))
-            page.goto(base + path, wait_until="networkidle")  # the search index loads too
-            raw, compressed = transfer_of(urls)
-            sizes.append((raw, compressed, path or "(en) index"))
-            context.close()
-        for raw, compressed, path in sizes:
-            print(f"  {path:28} {raw / 1024:7.1f} KB raw {compressed / 1024:7.1f} KB gzip")
-        worst = max(sizes)
-        print(f"  largest: {worst[2]} {worst[0] / 1024:.1f} KB raw, "
-              f"{max(s[1] for s in sizes) / 1024:.1f} KB gzip")
-        failures += max(s[1] for s in sizes) > PAGE_BUDGET
+    with site_build.served(site_build.SITE, SUB_PATH) as base:
+        failures = 0
+        print("load average of this machine (1, 5, 15 min): "
+              + ", ".join(f"{load:.2f}" for load in os.getloadavg()) + f" on {os.cpu_count()} cores\n")
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(site_build.CHROMIUM),
+                                                 args=list(site_build.CHROMIUM_ARGS), headless=True)
+            print(f"page transfer without the Pyodide runtime (budget {PAGE_BUDGET // 1024} KB)")
+            sizes = []
+            for path in page_paths():
+                context = browser.new_context()
+                page = context.new_page()
+                urls: set[str] = set()
+                page.on("request", lambda request: urls.add(request.url))
+                page.goto(base + path, wait_until="networkidle")  # the search index loads too
+                raw, compressed = transfer_of(urls)
+                sizes.append((raw, compressed, path or "(en) index"))
+                context.close()
+            for raw, compressed, path in sizes:
+                print(f"  {path:28} {raw / 1024:7.1f} KB raw {compressed / 1024:7.1f} KB gzip")
+            worst = max(sizes)
+            print(f"  largest: {worst[2]} {worst[0] / 1024:.1f} KB raw, "
+                  f"{max(s[1] for s in sizes) / 1024:.1f} KB gzip")
+            failures += max(s[1] for s in sizes) > PAGE_BUDGET
 
-        print(f"\nPyodide + engine ready in a module worker, cold cache ({COLD_RUNS} runs, "
-              f"budget {READY_BUDGET_MS / 1000:.0f} s from navigation start)")
-        ready = []
-        for run in range(COLD_RUNS):
-            context = browser.new_context()  # a fresh context: empty HTTP and code caches
-            page = context.new_page()
-            page.goto(base, wait_until="load")
-            result = page.evaluate(READY_IN_WORKER)
-            assert result["total"] == 29, result
-            ready.append(result["ready"])
-            print(f"  run {run + 1}: first contentful paint {result['firstPaint']:.0f} ms, "
-                  f"ready {result['ready']:.0f} ms after navigation "
-                  f"({result['workerMs']:.0f} ms in the worker)")
-            context.close()
-        median = statistics.median(ready)
-        print(f"  median ready: {median:.0f} ms")
-        failures += median > READY_BUDGET_MS
-        browser.close()
-    server.shutdown()
+            print(f"\nPyodide + engine ready in a module worker, cold cache ({COLD_RUNS} runs, "
+                  f"budget {READY_BUDGET_MS / 1000:.0f} s from navigation start)")
+            ready = []
+            for run in range(COLD_RUNS):
+                context = browser.new_context()  # a fresh context: empty HTTP and code caches
+                page = context.new_page()
+                page.goto(base, wait_until="load")
+                result = page.evaluate(READY_IN_WORKER)
+                assert result["total"] == 29, result
+                ready.append(result["ready"])
+                print(f"  run {run + 1}: first contentful paint {result['firstPaint']:.0f} ms, "
+                      f"ready {result['ready']:.0f} ms after navigation "
+                      f"({result['workerMs']:.0f} ms in the worker)")
+                context.close()
+            median = statistics.median(ready)
+            print(f"  median ready: {median:.0f} ms")
+            failures += median > READY_BUDGET_MS
+            browser.close()
     print("\nwithin budget" if not failures else f"\n{failures} budget(s) exceeded")
     return 0
 

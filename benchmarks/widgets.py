@@ -23,7 +23,6 @@ import argparse
 import statistics
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,11 +76,8 @@ def main() -> int:
         widget = render_block("hand", "hand: 5H 5S 5C JD\nstarter: 5D", "en") + render_block(
             "advisor", "cards: 5H 5S 6C 7D JH KS\ndealer: yes", "en")
         (root / "_bench" / "index.html").write_text(PAGE.format(widget=widget), encoding="utf-8")
-        server = site_build.make_server(root, prefix="/cribbage/", quiet=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        host, port = server.server_address[:2]
-        url = f"http://{host}:{port}/cribbage/_bench/"
-        try:
+        with site_build.served(root, "/cribbage/") as site_url:
+            url = site_url + "_bench/"
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(
                     executable_path=str(site_build.CHROMIUM), args=list(site_build.CHROMIUM_ARGS), headless=True)
@@ -104,9 +100,6 @@ def main() -> int:
                 ]
                 advisor = [page.evaluate(CHANGE_AND_WAIT, ["advisor", "card5", card]) for card in ADVISOR_CARDS]
                 browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
     print(f"first result after the first interaction, cold, {len(firsts)} runs: median "
           f"{statistics.median(firsts) / 1000:.2f} s, best {min(firsts) / 1000:.2f} s (target <= 3 s)")
     print(f"first result on a later page of the same visit (runtime cached): {cached / 1000:.2f} s")

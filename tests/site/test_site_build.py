@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
-import threading
+import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -22,11 +23,8 @@ def served(tmp_path):
     (tmp_path / "engine.wasm").write_bytes(b"\0asm\1\0\0\0")
     (tmp_path / "page").mkdir()
     (tmp_path / "page" / "index.html").write_text("<h1>page</h1>")
-    server = site_build.make_server(tmp_path, prefix="/cribbage/", quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with site_build.served(tmp_path, "/cribbage/") as url:
+        yield url.removesuffix("/cribbage/")  # the origin: tests ask for paths in and outside the prefix
 
 
 def fetch(url: str):
@@ -116,9 +114,6 @@ def test_search_index_is_split_by_language_with_locations_from_each_root(tmp_pat
 def test_a_pages_site_url_gives_the_404_page_absolute_assets_and_keeps_the_switcher_relative(tmp_path):
     """GitHub Pages serves 404.html at any depth, so only it needs the project's path;
     every other link, the language switcher's included, stays relative."""
-    import re
-    import sys
-
     site = tmp_path / "site"
     site_build.build_pages(Path(sys.executable), site, site_url="https://user.example/cribbage/")
     not_found = (site / "404.html").read_text(encoding="utf-8")
