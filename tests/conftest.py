@@ -1,4 +1,4 @@
-"""Shared by every test folder: one Debian Chromium for the whole test session.
+"""Shared by every test folder: the built site, and one Debian Chromium for the whole session.
 
 Playwright's sync API allows one running instance per thread, so the site, widget and
 game tests all take their pages from this one browser (each in its own context).
@@ -6,11 +6,30 @@ game tests all take their pages from this one browser (each in its own context).
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
 import site_build
+
+
+# What a complete `python3 site_build.py build` leaves: pages, the runtime, the widgets, the game.
+BUILT_SITE_MARKS = ("index.html", "pyodide/pyodide-lock.json", "assets/cribbage/worker.js", "game/index.html")
+
+
+@pytest.fixture(scope="session")
+def built_site() -> Path:
+    """site/, built. `python3 site_build.py test` builds first and sets CRIBBAGE_REQUIRE_SITE=1,
+    so a missing build fails there; a bare `pytest` without a build skips these tests instead."""
+    missing = [mark for mark in BUILT_SITE_MARKS if not (site_build.SITE / mark).exists()]
+    if missing:
+        message = f"site/ is not built (no {', '.join(missing)}): run `python3 site_build.py build`"
+        if os.environ.get("CRIBBAGE_REQUIRE_SITE"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return site_build.SITE
 
 
 @pytest.fixture(scope="session")

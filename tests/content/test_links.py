@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import os
-import re
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -60,11 +58,7 @@ def target_of(page: Path, href: str) -> tuple[Path, str] | None:
 
 
 @pytest.fixture(scope="module")
-def built_pages():
-    if not (SITE / "index.html").exists():
-        if os.environ.get("CRIBBAGE_REQUIRE_SITE"):
-            pytest.fail("site/ is not built")
-        pytest.skip("site/ is not built: run `python3 site_build.py build`")
+def built_pages(built_site):
     return {path: parse(path) for path in tutorial_pages()}
 
 

@@ -7,7 +7,6 @@ A bare `pytest` without a built site skips the browser test;
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,19 +22,14 @@ SUB_PATH = "/cribbage/"
 
 
 @pytest.fixture(scope="session")
-def game_site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def game_site_url(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A copy of the built site (23 MB), served: a build running meanwhile cannot change it."""
     import shutil
 
     import site_build
 
-    if not (site_build.SITE / "game" / "index.html").exists():
-        message = "site/ is not built with the game page: run `python3 site_build.py build`"
-        if os.environ.get("CRIBBAGE_REQUIRE_SITE"):
-            pytest.fail(message)
-        pytest.skip(message)
     copy = tmp_path_factory.mktemp("game-site") / "site"
-    shutil.copytree(site_build.SITE, copy)
+    shutil.copytree(built_site, copy)
     with site_build.served(copy, SUB_PATH) as url:
         yield url
 

@@ -1,12 +1,8 @@
-"""Fixtures for the tests of the built site: site/, a local server under a sub-path, Chromium.
-
-`python3 site_build.py test` builds site/ first and sets CRIBBAGE_REQUIRE_SITE=1, so a
-missing build fails there; a bare `pytest` without a build skips these tests instead.
-"""
+"""Fixtures for the tests of the built site: the site served under a sub-path, and a
+browser context that refuses other hosts (tests/conftest.py checks the build and owns Chromium)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,19 +15,9 @@ SUB_PATH = "/cribbage/"  # as on a GitHub Pages project site, https://USER.githu
 
 
 @pytest.fixture(scope="session")
-def site_dir() -> Path:
-    if not (SITE / "index.html").exists():
-        message = "site/ is not built: run `python3 site_build.py build` (or `... test`)"
-        if os.environ.get("CRIBBAGE_REQUIRE_SITE"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return SITE
-
-
-@pytest.fixture(scope="session")
-def site_url(site_dir: Path) -> Iterator[str]:
+def site_url(built_site: Path) -> Iterator[str]:
     """The built site served on 127.0.0.1 (a free port) under SUB_PATH."""
-    with site_build.served(site_dir, SUB_PATH) as url:
+    with site_build.served(built_site, SUB_PATH) as url:
         yield url
 
 

@@ -130,27 +130,27 @@ ALL_PAGES = [(lang, page) for lang in LANGUAGES for page in PAGES]
 
 
 @pytest.mark.parametrize(("lang", "page"), ALL_PAGES)
-def test_every_page_is_built_in_every_language(site_dir, lang, page):
-    built = page_file(site_dir, page_path(lang, page))
+def test_every_page_is_built_in_every_language(built_site, lang, page):
+    built = page_file(built_site, page_path(lang, page))
     assert built.exists(), f"{built} is missing"
     assert parse_page(built).html_lang == lang
 
 
 @pytest.mark.parametrize(("lang", "page"), ALL_PAGES)
-def test_language_switcher_keeps_the_reader_on_the_same_page(site_dir, lang, page):
+def test_language_switcher_keeps_the_reader_on_the_same_page(built_site, lang, page):
     here = page_path(lang, page)
-    switcher = parse_page(page_file(site_dir, here)).switcher
+    switcher = parse_page(page_file(built_site, here)).switcher
     assert set(switcher) == set(LANGUAGES)
     for other, href in switcher.items():
         target = resolve(here, href)
         assert target == page_path(other, page), f"{lang}/{page}: {other} link {href!r}"
-        assert page_file(site_dir, target).exists()
+        assert page_file(built_site, target).exists()
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE])
-def test_navigation_and_site_name_are_in_the_pages_language(site_dir, lang):
-    english = parse_page(page_file(site_dir, page_path(DEFAULT_LANGUAGE, "basics")))
-    translated = parse_page(page_file(site_dir, page_path(lang, "basics")))
+def test_navigation_and_site_name_are_in_the_pages_language(built_site, lang):
+    english = parse_page(page_file(built_site, page_path(DEFAULT_LANGUAGE, "basics")))
+    translated = parse_page(page_file(built_site, page_path(lang, "basics")))
     english_titles = dict((resolve(page_path(DEFAULT_LANGUAGE, "basics"), href), text)
                           for href, text in english.nav_links)
     translated_titles = dict((resolve(page_path(lang, "basics"), href), text)
@@ -164,19 +164,19 @@ def test_navigation_and_site_name_are_in_the_pages_language(site_dir, lang):
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE])
-def test_material_interface_speaks_the_pages_language(site_dir, lang):
-    english = parse_page(page_file(site_dir, page_path(DEFAULT_LANGUAGE, "index"))).config
-    translated = parse_page(page_file(site_dir, page_path(lang, "index"))).config
+def test_material_interface_speaks_the_pages_language(built_site, lang):
+    english = parse_page(page_file(built_site, page_path(DEFAULT_LANGUAGE, "index"))).config
+    translated = parse_page(page_file(built_site, page_path(lang, "index"))).config
     assert translated["translations"]["search.result.none"] != english["translations"]["search.result.none"]
 
 
-def test_cyrillic_headings_keep_their_letters_in_anchors(site_dir):
+def test_cyrillic_headings_keep_their_letters_in_anchors(built_site):
     """A generated anchor keeps the heading's Cyrillic letters; an ASCII anchor on a
     Bulgarian heading is only one its author wrote ({#id})."""
     generated = 0
     for page in PAGES:
         source = (site_build.DOCS / "bg" / f"{page}.md").read_text("utf-8")
-        for anchor, text in parse_page(page_file(site_dir, page_path("bg", page))).headings:
+        for anchor, text in parse_page(page_file(built_site, page_path("bg", page))).headings:
             letters = re.findall(r"[\u0400-\u04ff]+", text)
             if not letters:
                 continue
@@ -190,13 +190,13 @@ def test_cyrillic_headings_keep_their_letters_in_anchors(site_dir):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_search_finds_only_pages_in_the_readers_language(site_dir, lang):
-    index = json.loads((site_dir / language_root(lang) / "search" / "search_index.json").read_text("utf-8"))
+def test_search_finds_only_pages_in_the_readers_language(built_site, lang):
+    index = json.loads((built_site / language_root(lang) / "search" / "search_index.json").read_text("utf-8"))
     found_pages = {doc["location"].split("#")[0] for doc in index["docs"]}
     assert found_pages == {page_path(lang, page).removeprefix(language_root(lang)) for page in PAGES}
     for page in PAGES:
         here = page_path(lang, page)
-        config = parse_page(page_file(site_dir, here)).config
+        config = parse_page(page_file(built_site, here)).config
         # Material fetches search/search_index.json and resolves results against "base".
         assert resolve(here, config["base"]) == language_root(lang)
 
@@ -209,20 +209,20 @@ def is_external(url: str) -> bool:
 CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)|@import\s+(['"])([^'"]+)\3""")
 
 
-def test_no_page_or_stylesheet_fetches_anything_from_another_host(site_dir):
+def test_no_page_or_stylesheet_fetches_anything_from_another_host(built_site):
     external = []
-    for html in site_dir.rglob("*.html"):
+    for html in built_site.rglob("*.html"):
         for tag, url in parse_page(html).fetched:
             if is_external(url):
-                external.append(f"{html.relative_to(site_dir)}: <{tag}> {url}")
+                external.append(f"{html.relative_to(built_site)}: <{tag}> {url}")
         for match in re.finditer(r"<style[^>]*>(.*?)</style>", html.read_text("utf-8"), re.S):
-            external += [f"{html.relative_to(site_dir)}: <style> {m.group(2) or m.group(4)}"
+            external += [f"{html.relative_to(built_site)}: <style> {m.group(2) or m.group(4)}"
                          for m in CSS_URL.finditer(match.group(1)) if is_external(m.group(2) or m.group(4))]
-    for css in site_dir.rglob("*.css"):
+    for css in built_site.rglob("*.css"):
         for m in CSS_URL.finditer(css.read_text("utf-8")):
             url = m.group(2) or m.group(4)
             if is_external(url):
-                external.append(f"{css.relative_to(site_dir)}: {url}")
+                external.append(f"{css.relative_to(built_site)}: {url}")
     assert external == []
 
 
@@ -236,27 +236,27 @@ def test_scanner_sees_external_resources():
         == ["https://x.example/a.css", "/i.png"]
 
 
-def test_site_ships_only_the_runtime_files_and_the_engine_wheel(site_dir):
-    shipped = {path.name for path in (site_dir / "pyodide").iterdir()}
+def test_site_ships_only_the_runtime_files_and_the_engine_wheel(built_site):
+    shipped = {path.name for path in (built_site / "pyodide").iterdir()}
     wheels = {name for name in shipped if name.endswith(".whl")}
     assert shipped - wheels == set(site_build.RUNTIME_FILES)
     assert len(wheels) == 1 and re.fullmatch(r"cribbage-[^-]+-py3-none-any\.whl", wheels.pop())
 
 
-def test_runtime_files_are_the_ones_of_the_pinned_npm_package(site_dir):
+def test_runtime_files_are_the_ones_of_the_pinned_npm_package(built_site):
     lock = json.loads(site_build.PACKAGE_LOCK.read_text("utf-8"))
     pinned = json.loads((site_build.ROOT / "package.json").read_text("utf-8"))["dependencies"]["pyodide"]
     assert lock["packages"]["node_modules/pyodide"]["version"] == pinned
     for name in site_build.RUNTIME_FILES:
         if name == "pyodide-lock.json":
             continue  # rewritten by add-wheels; checked below
-        assert (site_dir / "pyodide" / name).read_bytes() == (site_build.PYODIDE_PACKAGE / name).read_bytes()
+        assert (built_site / "pyodide" / name).read_bytes() == (site_build.PYODIDE_PACKAGE / name).read_bytes()
 
 
-def test_engine_wheel_is_registered_in_the_sites_lock_with_its_checksum(site_dir):
-    lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text("utf-8"))
+def test_engine_wheel_is_registered_in_the_sites_lock_with_its_checksum(built_site):
+    lock = json.loads((built_site / "pyodide" / "pyodide-lock.json").read_text("utf-8"))
     entry = lock["packages"]["cribbage"]
-    wheel = site_dir / "pyodide" / entry["file_name"]
+    wheel = built_site / "pyodide" / entry["file_name"]
     assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
     assert entry["imports"] == ["cribbage"] and entry["depends"] == []
     original = json.loads((site_build.PYODIDE_PACKAGE / "pyodide-lock.json").read_text("utf-8"))
@@ -264,8 +264,8 @@ def test_engine_wheel_is_registered_in_the_sites_lock_with_its_checksum(site_dir
     assert set(lock["packages"]) - set(original["packages"]) == {"cribbage"}
 
 
-def test_engine_wheel_holds_the_whole_package_and_nothing_else(site_dir):
-    wheel = next((site_dir / "pyodide").glob("cribbage-*.whl"))
+def test_engine_wheel_holds_the_whole_package_and_nothing_else(built_site):
+    wheel = next((built_site / "pyodide").glob("cribbage-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
     package = site_build.ROOT / "engine" / "cribbage"
     sources = {f"cribbage/{path.relative_to(package).as_posix()}" for path in package.rglob("*")

@@ -10,7 +10,7 @@ import pytest
 RUNNER = Path(__file__).with_name("pyodide_engine_tests.mjs")
 
 
-def test_engine_suite_passes_inside_the_shipped_pyodide(site_dir):
+def test_engine_suite_passes_inside_the_shipped_pyodide(built_site):
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is needed to run the engine tests inside Pyodide")

@@ -8,7 +8,6 @@ content pages hold; the real pages are checked too.
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,17 +41,6 @@ def fixture_page(lang: str) -> str:
     source = (FIXTURES / "widgets.md").read_text(encoding="utf-8")
     body = markdown.markdown(replace_blocks(source, lang, "fixtures/widgets.md"))
     return PAGE.format(lang=lang, body=body)
-
-
-@pytest.fixture(scope="session")
-def built_site() -> Path:
-    site = site_build.SITE
-    if not (site / "pyodide" / "pyodide-lock.json").exists() or not (site / "assets" / "cribbage" / "worker.js").exists():
-        message = "site/ is not built: run `python3 site_build.py build` (or `... test`)"
-        if os.environ.get("CRIBBAGE_REQUIRE_SITE"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return site
 
 
 @pytest.fixture(scope="session")

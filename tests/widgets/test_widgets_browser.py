@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from cribbage.cards import Card, parse_cards
 from cribbage.discard import analyse_discards
-from cribbage.i18n import LANGUAGES, t
+from cribbage.i18n import LANGUAGES, card_symbol, t
+from cribbage.play import replay
 from cribbage.show import score_show
 
 
@@ -163,8 +167,6 @@ def test_keyboard_alone_changes_a_card_and_steps_a_play(watched, fixtures_url):
 
 
 def test_stepping_a_play_shows_count_points_go_and_reset_as_the_engine_does(watched, fixtures_url):
-    from cribbage.play import replay
-
     page = open_fixture(watched, fixtures_url, "en")
     wake_all(page)
     play = page.locator('[data-widget="play"]').first
@@ -311,12 +313,6 @@ def _advisor_rows(advisor) -> list[tuple[frozenset[str], str]]:
 
 def test_the_advisor_driven_by_keyboard_agrees_with_the_cli(watched, fixtures_url):
     """Issue 6: change a dealt card and the seat with the keyboard; every option's net is the CLI's."""
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    from cribbage.i18n import card_symbol
-
     page = open_fixture(watched, fixtures_url, "en")
     wake_all(page)
     page.evaluate("() => window.scrollTo(0, 0)")
