@@ -44,14 +44,10 @@ function mount(hostDirectory, target) {
   pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: hostDirectory }, target);
 }
 // The tests sit at the same path as on the host, so paths they derive from their own
-// location (the peer vectors in ../shared/reference) hold inside Pyodide too; engine/
+// location (the peer vectors in tests/engine/data) hold inside Pyodide too; engine/
 // is not mounted, so `cribbage` can only come from the wheel.
 const tests = path.join(root, "tests");
 mount(tests, tests);
-const shared = path.join(root, "..", "shared");
-if (fs.existsSync(shared)) {
-  mount(shared, shared);
-}
 mount(venvSitePackages(), "/host/site-packages");
 pyodide.globals.set("engine_tests", path.join(tests, "engine"));
 
