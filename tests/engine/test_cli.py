@@ -187,12 +187,3 @@ def test_python_dash_m_cribbage_runs_with_engine_on_the_path():
         check=False,
     )
     assert failed.returncode == 2 and failed.stderr.count("\n") == 1 and "Traceback" not in failed.stderr
-
-
-def test_docstring_examples_of_the_cli_module_run():
-    import doctest
-
-    import cribbage.cli
-
-    result = doctest.testmod(cribbage.cli)
-    assert result.attempted > 0 and result.failed == 0

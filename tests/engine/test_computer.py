@@ -156,12 +156,3 @@ def test_computer_does_not_look_at_other_hands():
             table.play_state.play(lead_a.cards[0])
             table.play_state.play(reply)
         assert expert.decide(table_a, 0) == expert.decide(table_b, 0)
-
-
-def test_docstring_examples_of_the_computer_module_run():
-    import doctest
-
-    import cribbage.computer
-
-    result = doctest.testmod(cribbage.computer)
-    assert result.attempted > 0 and result.failed == 0

@@ -453,12 +453,3 @@ def test_the_next_game_is_saved_with_its_dealer():
     following = play_out(GameRules(), 8).next_game()
     following.advance()
     assert Game.from_json(following.to_json()).events == following.events
-
-
-def test_docstring_examples_of_the_game_module_run():
-    import doctest
-
-    import cribbage.game
-
-    result = doctest.testmod(cribbage.game)
-    assert result.attempted > 0 and result.failed == 0

@@ -263,12 +263,3 @@ def test_property_five_card_play_stops_at_its_first_go_point_or_31(seed):
     assert resets == [len(play.actions) - 1]
     played = [a.card for a in play.actions if a.card]
     assert len(set(played)) == len(played) and set(played) <= set(play.hands[0] + play.hands[1])
-
-
-def test_docstring_examples_of_the_play_module_run():
-    import doctest
-
-    import cribbage.play
-
-    result = doctest.testmod(cribbage.play)
-    assert result.attempted > 0 and result.failed == 0

@@ -66,8 +66,10 @@ needs_processes = sorted(str(path) for path in Path(engine_tests).glob("test_*.p
                          if "import subprocess" in path.read_text(encoding="utf-8"))
 for path in needs_processes:
     print(f"left out (starts processes, which Pyodide cannot): {Path(path).name}")
+# The docstrings' examples run from the installed wheel, as a reader's worker imports it.
 pytest.main([
-    engine_tests, "-p", "no:cacheprovider", f"--rootdir={engine_tests}", "-q",
+    engine_tests, str(Path(where).parent), "--doctest-modules",
+    "-p", "no:cacheprovider", f"--rootdir={engine_tests}", "-q",
     *(f"--ignore={path}" for path in needs_processes), *pytest_args,
 ])
 `);
