@@ -171,7 +171,7 @@ def venv_bin(name: str) -> Path:
 
 
 def ensure_venv() -> Path:
-    """Create or reuse .venv and install requirements/site.txt when its pins changed."""
+    """Create or reuse .venv and install requirements/site.txt (pins with hashes) when it changed."""
     python = venv_python()
     version = python_version(python) if python.exists() else None
     if version is None or version < MINIMUM_VENV_PYTHON:
@@ -185,10 +185,10 @@ def ensure_venv() -> Path:
     wanted = sha256_of(REQUIREMENTS)
     if not stamp.exists() or stamp.read_text().strip() != wanted:
         log(f"installing {REQUIREMENTS.relative_to(ROOT)} into {VENV.name}")
+        # Every file is checked against the lock's sha256; pip itself stays the one the
+        # venv came with, so nothing unpinned is installed.
         run([python, "-m", "pip", "install", "--disable-pip-version-check", "--quiet",
-             "--upgrade", "pip"])
-        run([python, "-m", "pip", "install", "--disable-pip-version-check", "--quiet",
-             "-r", REQUIREMENTS])
+             "--require-hashes", "-r", REQUIREMENTS])
         stamp.write_text(wanted + "\n")
     return python
 
