@@ -50,6 +50,9 @@ PYODIDE_PACKAGE = NODE_MODULES / "pyodide"
 DOCS = ROOT / "docs"
 SITE = ROOT / "site"
 SITE_PYODIDE = SITE / "pyodide"
+# Where the tests and benchmarks serve the site, as GitHub Pages serves a project site
+# (https://USER.github.io/REPO/): every URL in the site must work under a sub-path.
+SUB_PATH = "/cribbage/"
 WHEEL_DIR = ROOT / ".cache" / "wheel"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_PACKAGES = ("chromium", "chromium-driver")

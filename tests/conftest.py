@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -33,6 +35,22 @@ def built_site() -> Path:
         pytest.fail(message, pytrace=False)
     require(not missing, message)
     return site_build.SITE
+
+
+@pytest.fixture(scope="session")
+def site_copy(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the built site (23 MB) for the browser tests: a build running meanwhile
+    cannot pull files away from under them."""
+    copy = tmp_path_factory.mktemp("served") / "site"
+    shutil.copytree(built_site, copy)
+    return copy
+
+
+@pytest.fixture(scope="session")
+def site_copy_url(site_copy: Path) -> Iterator[str]:
+    """The copy served on 127.0.0.1 (a free port) under site_build.SUB_PATH."""
+    with site_build.served(site_copy, site_build.SUB_PATH) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
