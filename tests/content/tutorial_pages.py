@@ -61,7 +61,7 @@ def prose(text: str) -> str:
 def require_hunspell() -> None:
     """hunspell and every language's dictionary (`python3 site_build.py test` installs them as root)."""
     missing = site_build.missing_hunspell_packages()
-    require(not missing, f"hunspell dictionaries for the spelling tests: `sudo apt-get install -y {' '.join(missing)}`")
+    require(not missing, f"hunspell and its dictionaries for the spelling tests: `sudo apt-get install -y {' '.join(missing)}`")
 
 
 WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
