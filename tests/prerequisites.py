@@ -8,14 +8,11 @@ test is skipped and the run ends with a summary of every skip and its reason
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
+from site_build import in_ci
 
-def in_ci() -> bool:
-    """True when the run must not skip anything (``CI=true``, ``1`` or ``yes``)."""
-    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+__all__ = ["in_ci", "require"]
 
 
 def require(condition: object, what_to_install: str) -> None:
