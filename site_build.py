@@ -50,8 +50,21 @@ PYODIDE_PACKAGE = NODE_MODULES / "pyodide"
 DOCS = ROOT / "docs"
 SITE = ROOT / "site"
 SITE_PYODIDE = SITE / "pyodide"
+# Where the tests and benchmarks serve the site, as GitHub Pages serves a project site
+# (https://USER.github.io/REPO/): every URL in the site must work under a sub-path.
+SUB_PATH = "/cribbage/"
 WHEEL_DIR = ROOT / ".cache" / "wheel"
 CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_PACKAGES = ("chromium", "chromium-driver")
+HUNSPELL_DIR = Path("/usr/share/hunspell")
+# The Debian dictionary the pages of each language are spell-checked with: (name, package).
+HUNSPELL_DICTIONARIES = {
+    "en": ("en_US", "hunspell-en-us"),
+    "pl": ("pl_PL", "hunspell-pl"),
+    "cs": ("cs_CZ", "hunspell-cs"),
+    "sk": ("sk_SK", "hunspell-sk"),
+    "bg": ("bg_BG", "hunspell-bg"),
+}
 # Debian's Chromium, headless as root, never calling home (this machine has no network).
 CHROMIUM_ARGS = ("--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync")
@@ -161,7 +174,7 @@ def venv_bin(name: str) -> Path:
 
 
 def ensure_venv() -> Path:
-    """Create or reuse .venv and install requirements/site.txt when its pins changed."""
+    """Create or reuse .venv and install requirements/site.txt (pins with hashes) when it changed."""
     python = venv_python()
     version = python_version(python) if python.exists() else None
     if version is None or version < MINIMUM_VENV_PYTHON:
@@ -175,10 +188,10 @@ def ensure_venv() -> Path:
     wanted = sha256_of(REQUIREMENTS)
     if not stamp.exists() or stamp.read_text().strip() != wanted:
         log(f"installing {REQUIREMENTS.relative_to(ROOT)} into {VENV.name}")
+        # Every file is checked against the lock's sha256; pip itself stays the one the
+        # venv came with, so nothing unpinned is installed.
         run([python, "-m", "pip", "install", "--disable-pip-version-check", "--quiet",
-             "--upgrade", "pip"])
-        run([python, "-m", "pip", "install", "--disable-pip-version-check", "--quiet",
-             "-r", REQUIREMENTS])
+             "--require-hashes", "-r", REQUIREMENTS])
         stamp.write_text(wanted + "\n")
     return python
 
@@ -204,20 +217,44 @@ def ensure_node_modules() -> None:
     stamp.write_text(wanted + "\n")
 
 
-def ensure_chromium() -> None:
-    """Debian's Chromium for the browser tests; installed with apt when we are root."""
-    if CHROMIUM.exists():
+def in_ci() -> bool:
+    """CI (``CI=true``): whatever the tests need must be there, nothing may be skipped."""
+    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+def missing_chromium_packages() -> list[str]:
+    return [] if CHROMIUM.exists() else list(CHROMIUM_PACKAGES)
+
+
+def missing_hunspell_packages() -> list[str]:
+    """The Debian packages the spelling tests lack: hunspell and each language's dictionary."""
+    missing = [] if shutil.which("hunspell") else ["hunspell"]
+    return missing + [package for name, package in HUNSPELL_DICTIONARIES.values()
+                      if not (HUNSPELL_DIR / f"{name}.dic").exists()]
+
+
+def ensure_debian_packages(packages: list[str], needed_by: str, required: bool) -> None:
+    """Install ``packages`` with apt when we are root; otherwise say what to install, and
+    stop when they are ``required`` (outside CI the tests that need them skip instead)."""
+    if not packages:
         return
+    command = f"sudo apt-get install -y {' '.join(packages)}"
     if os.geteuid() != 0 or shutil.which("apt-get") is None:
-        raise SetupError(
-            f"The browser tests need Debian's Chromium at {CHROMIUM}, which is missing, "
-            "and it cannot be installed from here (needs root and apt-get). Install it with "
-            "`sudo apt-get install -y chromium chromium-driver` and run again."
-        )
-    log("installing Debian's chromium for the browser tests")
+        message = f"{needed_by} need {', '.join(packages)}, which only root can install: run `{command}`"
+        if required:
+            raise SetupError(message)
+        log(f"warning: {message}; those tests will be skipped")
+        return
+    log(f"installing {', '.join(packages)} with apt for {needed_by}")
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     run(["apt-get", "update", "-q"], env=env)
-    run(["apt-get", "install", "-y", "-q", "chromium", "chromium-driver"], env=env)
+    run(["apt-get", "install", "-y", "-q", *packages], env=env)
+
+
+def ensure_test_tools() -> None:
+    """Debian's Chromium (browser tests) and hunspell with its dictionaries (spelling tests)."""
+    ensure_debian_packages(missing_chromium_packages() + missing_hunspell_packages(),
+                           "the browser and spelling tests", required=in_ci())
 
 
 # --- the build ------------------------------------------------------------------
@@ -427,7 +464,7 @@ def serve(port: int) -> None:
 
 def test(pytest_args: list[str]) -> int:
     python = build()
-    ensure_chromium()
+    ensure_test_tools()
     env = dict(os.environ, CRIBBAGE_REQUIRE_SITE="1", NO_MKDOCS_2_WARNING="1")
     result = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
     if result.returncode == 5:
@@ -444,7 +481,7 @@ BENCHMARKS = ("engine.py", "site.py", "widgets.py", "game_page.py", "computer_st
 def bench() -> int:
     """Every speed target of the issues, one script each (computer_strength takes minutes)."""
     python = build()
-    ensure_chromium()
+    ensure_debian_packages(missing_chromium_packages(), "the benchmarks", required=True)
     failures = 0
     for script in BENCHMARKS:
         print(f"\n== benchmarks/{script}", flush=True)

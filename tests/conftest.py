@@ -1,4 +1,5 @@
-"""Shared by every test folder: the built site, and one Debian Chromium for the whole session.
+"""Shared by every test folder: the built site, one Debian Chromium for the whole session,
+and the report of what was skipped.
 
 Playwright's sync API allows one running instance per thread, so the site, widget and
 game tests all take their pages from this one browser (each in its own context).
@@ -6,13 +7,18 @@ game tests all take their pages from this one browser (each in its own context).
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import shutil
+from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
 import site_build
+from prerequisites import in_ci, require
 
 
 # What a complete `python3 site_build.py build` leaves: pages, the runtime, the widgets, the game.
@@ -22,22 +28,39 @@ BUILT_SITE_MARKS = ("index.html", "pyodide/pyodide-lock.json", "assets/cribbage/
 @pytest.fixture(scope="session")
 def built_site() -> Path:
     """site/, built. `python3 site_build.py test` builds first and sets CRIBBAGE_REQUIRE_SITE=1,
-    so a missing build fails there; a bare `pytest` without a build skips these tests instead."""
+    so a missing build fails there (and in CI); a bare `pytest` without a build skips these tests."""
     missing = [mark for mark in BUILT_SITE_MARKS if not (site_build.SITE / mark).exists()]
-    if missing:
-        message = f"site/ is not built (no {', '.join(missing)}): run `python3 site_build.py build`"
-        if os.environ.get("CRIBBAGE_REQUIRE_SITE"):
-            pytest.fail(message)
-        pytest.skip(message)
+    message = f"site/ is not built (no {', '.join(missing)}): run `python3 site_build.py build`"
+    if missing and os.environ.get("CRIBBAGE_REQUIRE_SITE"):
+        pytest.fail(message, pytrace=False)
+    require(not missing, message)
     return site_build.SITE
 
 
 @pytest.fixture(scope="session")
+def site_copy(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the built site (23 MB) for the browser tests: a build running meanwhile
+    cannot pull files away from under them."""
+    copy = tmp_path_factory.mktemp("served") / "site"
+    shutil.copytree(built_site, copy)
+    return copy
+
+
+@pytest.fixture(scope="session")
+def site_copy_url(site_copy: Path) -> Iterator[str]:
+    """The copy served on 127.0.0.1 (a free port) under site_build.SUB_PATH."""
+    with site_build.served(site_copy, site_build.SUB_PATH) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not site_build.CHROMIUM.exists():
-        pytest.fail(f"Debian's Chromium is missing at {site_build.CHROMIUM} "
-                    "(`python3 site_build.py test` installs it when run as root)")
+    require(importlib.util.find_spec("playwright"),
+            "Playwright for Python: `pip install --require-hashes -r requirements/site.txt` (site_build.py does)")
+    require(site_build.CHROMIUM.exists(),
+            f"Debian's Chromium at {site_build.CHROMIUM}: `sudo apt-get install -y chromium`")
+    from playwright import sync_api
+
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
             executable_path=str(site_build.CHROMIUM), args=list(site_build.CHROMIUM_ARGS), headless=True)
@@ -90,3 +113,32 @@ def watched_context(browser):
     yield open_context
     for context in contexts:
         context.close()
+
+
+# --- no silent skip ----------------------------------------------------------------------
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    """End every run that skipped something with what was skipped and why."""
+    skipped = terminalreporter.stats.get("skipped", [])
+    if not skipped:
+        return
+    reasons = Counter(_skip_reason(report) for report in skipped)
+    terminalreporter.section(f"{len(skipped)} skipped: what to install to run them", sep="-")
+    for reason, count in reasons.most_common():
+        terminalreporter.write_line(f"{count:4d} x {reason}")
+    if in_ci():
+        terminalreporter.write_line("CI=true: a run with skips fails; nothing may be skipped in CI")
+
+
+def pytest_sessionfinish(session, exitstatus) -> None:
+    """In CI a skip from anywhere (pytest's own included) fails the run."""
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if in_ci() and reporter is not None and reporter.stats.get("skipped") and exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def _skip_reason(report) -> str:
+    longrepr = report.longrepr
+    reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+    return reason.removeprefix("Skipped: ")

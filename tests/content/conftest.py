@@ -2,9 +2,9 @@
 
 import pytest
 
-from tutorial_pages import ensure_hunspell
+from tutorial_pages import require_hunspell
 
 
 @pytest.fixture(scope="session")
 def hunspell() -> None:
-    ensure_hunspell()
+    require_hunspell()

@@ -4,20 +4,18 @@ anchors, the prose a reader reads, and hunspell."""
 from __future__ import annotations
 
 import functools
-import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
+import site_build
+from prerequisites import require
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 WORDS = ROOT / "content" / "words"
 LANGUAGES = ("en", "pl", "cs", "sk", "bg")
-DICTIONARIES = {"en": "en_US", "pl": "pl_PL", "cs": "cs_CZ", "sk": "sk_SK", "bg": "bg_BG"}
-DEBIAN_PACKAGES = ["hunspell"] + [f"hunspell-{code}" for code in ("en-us", "pl", "cs", "sk", "bg")]
+DICTIONARIES = {lang: name for lang, (name, _package) in site_build.HUNSPELL_DICTIONARIES.items()}
 PAGES = sorted(path.name for path in (DOCS / "en").glob("*.md"))
 
 FENCE = re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.S | re.M)
@@ -60,16 +58,10 @@ def prose(text: str) -> str:
     return text
 
 
-def ensure_hunspell() -> None:
-    missing = shutil.which("hunspell") is None or any(
-        not Path(f"/usr/share/hunspell/{name}.dic").exists() for name in DICTIONARIES.values())
-    if not missing:
-        return
-    if os.geteuid() != 0:
-        pytest.fail("hunspell and its dictionaries are missing: apt-get install " + " ".join(DEBIAN_PACKAGES))
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
-    subprocess.run(["apt-get", "install", "-y", "-qq", *DEBIAN_PACKAGES], check=True, env=env)
+def require_hunspell() -> None:
+    """hunspell and every language's dictionary (`python3 site_build.py test` installs them as root)."""
+    missing = site_build.missing_hunspell_packages()
+    require(not missing, f"hunspell and its dictionaries for the spelling tests: `sudo apt-get install -y {' '.join(missing)}`")
 
 
 WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")

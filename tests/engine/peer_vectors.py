@@ -1,18 +1,17 @@
-"""The peers' test vectors, from shared/reference beside the project (as CI lays it out)."""
+"""The peers' test vectors, vendored in data/peer-vectors.json (data/README.md says where from)."""
 
+import functools
 import json
 from pathlib import Path
 
-import pytest
+PEER_VECTORS_FILE = Path(__file__).with_name("data") / "peer-vectors.json"
 
-PEER_VECTORS_FILE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "peer-vectors.json"
+
+@functools.cache
+def _all_vectors() -> tuple[dict, ...]:
+    return tuple(json.loads(PEER_VECTORS_FILE.read_text(encoding="utf-8"))["vectors"])
 
 
 def peer_vectors(*kinds: str) -> list[dict]:
-    """The vectors of these kinds; none when shared/ is not beside the project."""
-    if not PEER_VECTORS_FILE.exists():
-        return []
-    return [vector for vector in json.loads(PEER_VECTORS_FILE.read_text())["vectors"] if vector["kind"] in kinds]
-
-
-needs_peer_vectors = pytest.mark.skipif(not PEER_VECTORS_FILE.exists(), reason="shared/reference is not beside the project")
+    """The vectors of these kinds (``hand``, ``crib``, ``pegging``, ``pegging_sequence``)."""
+    return [vector for vector in _all_vectors() if vector["kind"] in kinds]

@@ -83,7 +83,8 @@ def test_peg_json_lists_every_action_with_the_forced_gos_and_totals():
     result = json.loads(out)
     assert code == 0
     assert [a["card"] for a in result["actions"]] == ["7H", "8S", "5C", "6C", None, "AH", None, "8D", "QD", "KS"]
-    assert result["totals"] == [sum(a["points"] for a in result["actions"] if a["seat"] == s) for s in (0, 1)]
+    # 8S makes 15 (2), 6C a run of 4 (4), seat 1 takes the go at 27 (1); KS is the last card (1)
+    assert result["totals"] == [1, 7]
     assert result["over"] is True
 
 
@@ -102,12 +103,19 @@ def test_peg_four_players_reports_partnerships():
     request = {"hands": [["5H"], ["TC"], ["5D"], ["KS"]], "plays": ["5H", "TC", "5D", "KS"]}
     _, out, _ = run(["peg", "--json", "-"], json.dumps(request))
     result = json.loads(out)
-    assert result["partnerships"] == [result["totals"][0] + result["totals"][2], result["totals"][1] + result["totals"][3]]
+    # TC makes 15 (2 for seat 1), KS is the last card at 30 (1 for seat 3)
+    assert result["totals"] == [0, 2, 0, 1]
+    assert result["partnerships"] == [0, 3]
 
 
 def test_peg_text_from_options():
     code, out, _ = run(["peg", "--hands", "7H 8D 5C KS | 8S 6C AH QD", "--plays", "7H 8S 5C 6C AH 8D QD KS"])
-    assert code == 0 and "go" in out
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 11
+    assert lines[1] == "Player 2 plays 8S, count 15: fifteen for 2"
+    assert lines[3] == "Player 2 plays 6C, count 26: run of 4 for 4"
+    assert lines[4:7] == ["Player 1 says go", "Player 2 plays AH, count 27", "Player 2 says go: go for 1"]
+    assert lines[-1] == "Points in the play: 1 | 7"
 
 
 # -- stats and discard ------------------------------------------------------------------
@@ -187,12 +195,3 @@ def test_python_dash_m_cribbage_runs_with_engine_on_the_path():
         check=False,
     )
     assert failed.returncode == 2 and failed.stderr.count("\n") == 1 and "Traceback" not in failed.stderr
-
-
-def test_docstring_examples_of_the_cli_module_run():
-    import doctest
-
-    import cribbage.cli
-
-    result = doctest.testmod(cribbage.cli)
-    assert result.attempted > 0 and result.failed == 0

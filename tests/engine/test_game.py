@@ -1,6 +1,7 @@
 """A whole game: one test per rule of the game flow, and properties of whole games."""
 
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -10,7 +11,7 @@ from cribbage.cards import JACK
 from cribbage.computer import ComputerPlayer
 from cribbage.errors import IllegalActionError, IllegalPlayError
 from cribbage.game import Action, Game, GameRules, event_to_json
-from cribbage.show import show_total
+from naive_scorer import naive_show_total
 
 
 def random_players(rules: GameRules, seed: int):
@@ -214,10 +215,13 @@ def test_deal_passes_to_the_left():
     assert all(b == (a + 1) % 3 for a, b in zip(dealers, dealers[1:]))
 
 
-def test_show_scores_match_the_show_module():
-    game = play_out(GameRules(), seed=6)
-    for event in events_of(game, "show"):
-        assert event.points == show_total(event.hand, event.starter, crib=event.crib)
+@pytest.mark.parametrize("rules", [GameRules(), GameRules(players=3), GameRules(five_card=True)], ids=["2", "3", "five-card"])
+def test_every_show_scores_as_the_naive_scorer_counts(rules):
+    game = play_out(rules, seed=6)
+    shows = events_of(game, "show")
+    assert len(shows) > 10
+    for event in shows:
+        assert event.points == naive_show_total(event.hand, event.starter, crib=event.crib)
 
 
 # -- the end of the game ---------------------------------------------------------------
@@ -245,11 +249,23 @@ def test_game_ends_mid_show_and_the_rest_is_not_counted():
     pytest.fail("no game ended on the first hand shown")
 
 
+def drawn_players(data, rules: GameRules):
+    """Seats whose every decision Hypothesis draws among the legal ones, so a failing game
+    shrinks to fewer, simpler choices."""
+    def decide(game: Game, seat: int) -> Action:
+        if game.expected == "discard":
+            return Action("discard", seat, tuple(data.draw(st.permutations(game.hand(seat)))[:rules.discard_size]))
+        return Action("play", seat, (data.draw(st.sampled_from(game.legal_cards(seat))),))
+    return [decide] * rules.players
+
+
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2**32), st.sampled_from([2, 3, 4]), st.sampled_from([121, 61]))
-def test_property_whole_games_end_exactly_when_the_target_is_reached(seed, players, target):
+@given(st.data(), st.integers(0, 2**32), st.sampled_from([2, 3, 4]), st.sampled_from([121, 61]))
+def test_property_whole_games_end_exactly_when_the_target_is_reached(data, seed, players, target):
+    """``seed`` is the game's own input (its shuffles); every decision is drawn."""
     rules = GameRules(players=players, target=target)
-    game = play_out(rules, seed)
+    game = Game(rules, seed)
+    game.run(drawn_players(data, rules))
     result = game.result
     assert game.scores[result.winner] == target
     assert sorted(game.scores)[-2] < target
@@ -316,10 +332,13 @@ def test_the_loser_deals_the_next_game():
 
 def test_partnerships_score_as_one_side():
     game = play_out(GameRules(players=4), seed=12)
-    assert len(game.scores) == 2
+    partners = {0: 0, 2: 0, 1: 1, 3: 1}  # partners sit opposite each other
+    totals = [0, 0]
     for event in game.events:
-        if event.kind == "play" and event.points:
-            assert game.rules.side_of(event.seat) == event.seat % 2
+        if event.points:
+            totals[partners[event.seat]] += event.points
+    assert game.scores == tuple(min(total, 121) for total in totals)
+    assert 121 in game.scores
 
 
 # -- the five-card game ------------------------------------------------------------------
@@ -333,14 +352,22 @@ def test_five_card_non_dealer_pegs_three_for_last_at_the_start():
 
 def test_five_card_play_ends_at_the_first_go_or_31():
     game = play_out(GameRules(five_card=True), seed=5)
+    plays_per_deal = []
     for start in [i for i, e in enumerate(game.events) if e.kind == "starter"]:
         plays = []
         for event in game.events[start + 1:]:
             if event.kind != "play":
                 break
             plays.append(event.action)
-        if plays and plays[-1].reset:
-            assert sum(a.reset for a in plays) == 1
+        plays_per_deal.append(plays)
+    finished = plays_per_deal[:-1]  # the game may stop part-way through the last deal
+    assert len(finished) > 3
+    for plays in finished:  # one go point, 31 or last card ends the play, and nothing after it
+        assert [a.reset for a in plays] == [False] * (len(plays) - 1) + [True]
+        ending = plays[-1]
+        all_played = sum(a.card is not None for a in plays) == 6
+        assert ending.count == 31 or ending.card is None or all_played
+        assert ending.points >= 1
 
 
 # -- muggins ------------------------------------------------------------------------------
@@ -354,7 +381,7 @@ class Undercounter:
     def __call__(self, game, seat):
         if game.expected == "announce":
             _, cards, crib = game.next_show()
-            return Action("announce", seat, points=max(0, show_total(cards, game.starter, crib=crib) - 1))
+            return Action("announce", seat, points=max(0, naive_show_total(cards, game.starter, crib=crib) - 1))
         return self.inner(game, seat)
 
 
@@ -383,7 +410,7 @@ def test_muggins_refuses_an_overcount():
         game.advance() if seat is None else game.apply(players[seat](game, seat))
     seat, cards, crib = game.next_show()
     with pytest.raises(IllegalActionError) as caught:
-        game.apply(Action("announce", seat, points=show_total(cards, game.starter, crib=crib) + 1))
+        game.apply(Action("announce", seat, points=naive_show_total(cards, game.starter, crib=crib) + 1))
     assert caught.value.params["reason"] == "overcount"
 
 
@@ -415,8 +442,17 @@ def test_half_way_replay_continues_identically():
 
 def test_every_event_has_a_json_form():
     game = play_out(GameRules(players=4), 1)
-    text = json.dumps([event_to_json(e) for e in game.events])
-    assert '"kind": "game_over"' in text
+    forms = json.loads(json.dumps([event_to_json(e) for e in game.events]))
+    assert [form["kind"] for form in forms] == [event.kind for event in game.events]
+    card = re.compile(r"(A|[2-9]|10|J|Q|K)[SHDC]")
+    shows = [form for form in forms if form["kind"] == "show"]
+    assert shows
+    for form in shows:
+        assert all(card.fullmatch(text) for text in [*form["hand"], form["starter"]])
+        assert sum(item["points"] for item in form["items"]) == form["points"]
+    over = forms[-1]
+    assert over["kind"] == "game_over" and len(over["scores"]) == 2  # two partnerships
+    assert over["scores"][over["winner"]] == 121 and over["outcomes"][over["winner"]] == "win"
 
 
 def test_illegal_card_in_the_play_names_the_rule():
@@ -453,12 +489,3 @@ def test_the_next_game_is_saved_with_its_dealer():
     following = play_out(GameRules(), 8).next_game()
     following.advance()
     assert Game.from_json(following.to_json()).events == following.events
-
-
-def test_docstring_examples_of_the_game_module_run():
-    import doctest
-
-    import cribbage.game
-
-    result = doctest.testmod(cribbage.game)
-    assert result.attempted > 0 and result.failed == 0

@@ -76,10 +76,10 @@ def play_until(page, state_text: str, stop) -> str:
     return state_text
 
 
-def test_a_whole_game_by_keyboard_survives_a_reload(watched_context, game_site_url):
-    context = watched_context(game_site_url, viewport={"width": 360, "height": 780})
+def test_a_whole_game_by_keyboard_survives_a_reload(watched_context, site_copy_url):
+    context = watched_context(site_copy_url, viewport={"width": 360, "height": 780})
     page = context.new_page()
-    page.goto(f"{game_site_url}game/")
+    page.goto(f"{site_copy_url}game/")
     page.locator(ROOT).scroll_into_view_if_needed()
     page.wait_for_function("() => document.querySelector('[data-widget=\"game\"]').dataset.ready === 'true'",
                            timeout=READY_TIMEOUT)
@@ -130,10 +130,10 @@ def _artifact(name: str):
 
 
 @pytest.mark.parametrize("lang", ["pl", "cs", "sk", "bg"])
-def test_the_game_page_goes_live_in_every_language(browser, game_site_url, lang):
+def test_the_game_page_goes_live_in_every_language(browser, site_copy_url, lang):
     context = browser.new_context(viewport={"width": 360, "height": 780})
     page = context.new_page()
-    page.goto(f"{game_site_url}{lang}/game/")
+    page.goto(f"{site_copy_url}{lang}/game/")
     root = page.locator(ROOT)
     assert root.get_attribute("data-lang") == lang
     root.scroll_into_view_if_needed()

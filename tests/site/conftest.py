@@ -11,13 +11,12 @@ import pytest
 import site_build
 
 SITE = site_build.SITE
-SUB_PATH = "/cribbage/"  # as on a GitHub Pages project site, https://USER.github.io/REPO/
 
 
 @pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
-    """The built site served on 127.0.0.1 (a free port) under SUB_PATH."""
-    with site_build.served(built_site, SUB_PATH) as url:
+    """The built site served on 127.0.0.1 (a free port) under site_build.SUB_PATH."""
+    with site_build.served(built_site, site_build.SUB_PATH) as url:
         yield url
 
 

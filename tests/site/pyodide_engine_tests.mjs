@@ -44,14 +44,10 @@ function mount(hostDirectory, target) {
   pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: hostDirectory }, target);
 }
 // The tests sit at the same path as on the host, so paths they derive from their own
-// location (the peer vectors in ../shared/reference) hold inside Pyodide too; engine/
+// location (the peer vectors in tests/engine/data) hold inside Pyodide too; engine/
 // is not mounted, so `cribbage` can only come from the wheel.
 const tests = path.join(root, "tests");
 mount(tests, tests);
-const shared = path.join(root, "..", "shared");
-if (fs.existsSync(shared)) {
-  mount(shared, shared);
-}
 mount(venvSitePackages(), "/host/site-packages");
 pyodide.globals.set("engine_tests", path.join(tests, "engine"));
 
@@ -70,8 +66,10 @@ needs_processes = sorted(str(path) for path in Path(engine_tests).glob("test_*.p
                          if "import subprocess" in path.read_text(encoding="utf-8"))
 for path in needs_processes:
     print(f"left out (starts processes, which Pyodide cannot): {Path(path).name}")
+# The docstrings' examples run from the installed wheel, as a reader's worker imports it.
 pytest.main([
-    engine_tests, "-p", "no:cacheprovider", f"--rootdir={engine_tests}", "-q",
+    engine_tests, str(Path(where).parent), "--doctest-modules",
+    "-p", "no:cacheprovider", f"--rootdir={engine_tests}", "-q",
     *(f"--ignore={path}" for path in needs_processes), *pytest_args,
 ])
 `);

@@ -5,15 +5,14 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
+from prerequisites import require
 
 RUNNER = Path(__file__).with_name("pyodide_engine_tests.mjs")
 
 
 def test_engine_suite_passes_inside_the_shipped_pyodide(built_site):
     node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is needed to run the engine tests inside Pyodide")
+    require(node, "Node.js 18+ to run the engine tests inside Pyodide: `sudo apt-get install -y nodejs npm`")
     result = subprocess.run([node, str(RUNNER)], capture_output=True, text=True, timeout=900)
     output = result.stdout + result.stderr
     assert result.returncode == 0, output[-4000:]

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import site_build
+from prerequisites import require
 
 
 @pytest.fixture
@@ -51,8 +52,7 @@ def test_server_serves_the_site_only_under_its_sub_path(served):
 
 
 def test_a_runtime_file_that_differs_from_the_pinned_npm_package_is_refused(tmp_path, monkeypatch):
-    if not site_build.PYODIDE_PACKAGE.is_dir():
-        pytest.skip("node_modules/pyodide is not installed: run `python3 site_build.py build`")
+    require(site_build.PYODIDE_PACKAGE.is_dir(), "node_modules/pyodide: run `python3 site_build.py build` (needs npm)")
     package = tmp_path / "pyodide"
     package.mkdir()
     for name in site_build.RUNTIME_FILES:

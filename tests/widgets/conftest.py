@@ -8,19 +8,14 @@ content pages hold; the real pages are checked too.
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-import site_build
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 FIXTURES = HERE / "fixtures"
 ARTIFACTS = ROOT / "test-artifacts" / "widgets"
-SUB_PATH = "/cribbage/"
 FIXTURE_DIR = "_widgets"
 PAGE = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
@@ -44,24 +39,20 @@ def fixture_page(lang: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def served_root(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the built site (a rebuild during the run cannot pull files away) plus
-    ``_widgets/<lang>/index.html``."""
+def served_root(site_copy: Path) -> Path:
+    """The served copy of the built site plus ``_widgets/<lang>/index.html``."""
     from cribbage.i18n import LANGUAGES
 
-    root = tmp_path_factory.mktemp("served") / "site"
-    shutil.copytree(built_site, root)
     for lang in LANGUAGES:
-        page = root / FIXTURE_DIR / lang / "index.html"
-        page.parent.mkdir(parents=True)
+        page = site_copy / FIXTURE_DIR / lang / "index.html"
+        page.parent.mkdir(parents=True, exist_ok=True)
         page.write_text(fixture_page(lang), encoding="utf-8")
-    return root
+    return site_copy
 
 
 @pytest.fixture(scope="session")
-def base_url(served_root: Path) -> Iterator[str]:
-    with site_build.served(served_root, SUB_PATH) as url:
-        yield url
+def base_url(served_root: Path, site_copy_url: str) -> str:
+    return site_copy_url
 
 
 @pytest.fixture(scope="session")

@@ -136,8 +136,11 @@ def test_nothing_from_a_block_reaches_the_page_unescaped():
     with pytest.raises(BlockError) as caught:
         render_block("hand", 'hand: <script>alert(1)</script>\nstarter: 5D', "en")
     assert "script" in str(caught.value)
-    html = render_block("hand", hand_block("5H 5S 5C JD", "5D"), "bg")
-    assert "<script" not in html and "onerror" not in html
+    # the crib table prints its `source:` as given: it must arrive as text
+    hostile = "<script>alert(1)</script> & <img src=x onerror=alert(2)>"
+    html = render_block("crib-table", f"published: 5-5 8.5\nsource: {hostile}", "bg")
+    assert "<script" not in html and "<img" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(2)&gt;" in html
 
 
 # -- the fragment and the worker's calls ----------------------------------------------------
@@ -209,24 +212,28 @@ def test_a_state_that_makes_no_sense_is_answered_with_an_error(state):
 # -- the play -----------------------------------------------------------------------------------
 
 
+# (hands, plays, what each seat pegged, the count at the end: worked out by hand)
 PLAYS = [
-    ("7H 8D 5C KS | 8S 6C AH QD", "7H 8S 5C 6C AH 8D QD KS"),
-    ("5H 4H 9S QC | 6C 2D 8H KS | 4D 3C 10H 7S", "5H 6C 4D"),
-    ("AS 2S 3S 4S | AH 2H 3H 4H | AD 2D 3D 4D | AC 2C 3C 4C", "AS AH AD AC 2S 2H"),
+    # 8S fifteen 2, 6C run of 4, seat 2 takes the go at 27; KS last card
+    ("7H 8D 5C KS | 8S 6C AH QD", "7H 8S 5C 6C AH 8D QD KS", [1, 7], 0),
+    # 4D makes fifteen (2) and the run 5-6-4 (3)
+    ("5H 4H 9S QC | 6C 2D 8H KS | 4D 3C 10H 7S", "5H 6C 4D", [0, 0, 5], 15),
+    # pair, pair royal, double pair royal, then 2S nothing and 2H a pair
+    ("AS 2S 3S 4S | AH 2H 3H 4H | AD 2D 3D 4D | AC 2C 3C 4C", "AS AH AD AC 2S 2H", [0, 4, 6, 12], 8),
 ]
 
 
-@pytest.mark.parametrize(("hands", "plays"), PLAYS)
-def test_the_static_play_shows_every_action_and_the_totals(hands, plays):
+@pytest.mark.parametrize(("hands", "plays", "totals", "count"), PLAYS)
+def test_the_static_play_shows_every_action_and_the_totals(hands, plays, totals, count):
     seats = [parse_cards(part) for part in hands.split("|")]
     actions = replay(seats, plays)
-    scores = Play.from_actions(seats, actions).scores
-    source = f"hands: {hands}\nplays: {plays}\nexpect: {' | '.join(map(str, scores))}\nstart: {len(actions)}"
+    source = f"hands: {hands}\nplays: {plays}\nexpect: {' | '.join(map(str, totals))}\nstart: {len(actions)}"
     html = render_block("play", source, "en")
     assert html.count("<li") == len(actions)
-    assert f'data-count="{Play.from_actions(seats, actions).count}"' in html
-    for seat, score in enumerate(scores):
-        assert f"Player {seat + 1}" in text_of(html)
+    assert f'data-count="{count}"' in html
+    said = re.sub(r"\s+", " ", text_of(html))
+    for seat, total in enumerate(totals):
+        assert re.search(rf"Player {seat + 1}( \(Dealer\))?: {total} points?\b", said), (seat, total)
     with pytest.raises(BlockError) as caught:
         render_block("play", source.replace("expect: ", "expect: 9"), "en")
     assert caught.value.line == 3
