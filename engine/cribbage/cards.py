@@ -63,11 +63,11 @@ class Card(NamedTuple):
         ...
         cribbage.errors.UnknownSuitError: unknown suit in 'QX'
         """
-        card = _CARD_BY_TEXT.get(text)
+        card = CARD_BY_TEXT.get(text)
         if card is not None:
             return card
         token = text.strip().upper()
-        card = _CARD_BY_TEXT.get(token)
+        card = CARD_BY_TEXT.get(token)
         if card is not None:
             return card
         # Not a card: say which half is wrong.
@@ -81,14 +81,15 @@ class Card(NamedTuple):
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(1, 14) for suit in SUITS)
 """The 52 cards in index order."""
 
-_CARD_BY_TEXT: dict[str, Card] = {
+CARD_BY_TEXT: dict[str, Card] = {
     rank_text + suit_text: Card(rank, suit)
     for rank_text, rank in _RANK_BY_TEXT.items()
     for suit_text, suit in _SUIT_BY_TEXT.items()
 }
-# Every accepted spelling, in upper and lower case, so that parsing a card is
-# one look-up (batch requests parse hundreds of thousands).
-_CARD_BY_TEXT |= {text.lower(): card for text, card in _CARD_BY_TEXT.items()}
+CARD_BY_TEXT |= {text.lower(): card for text, card in CARD_BY_TEXT.items()}
+"""Every spelling :meth:`Card.parse` accepts without trimming spaces, all in upper
+or all in lower case: parsing a card is one look-up (a batch parses hundreds of
+thousands)."""
 
 
 def parse_cards(cards: str | Iterable[str | Card], count: int | None = None) -> tuple[Card, ...]:
@@ -103,8 +104,13 @@ def parse_cards(cards: str | Iterable[str | Card], count: int | None = None) -> 
     ...
     cribbage.errors.CardCountError: expected 4 cards, got 2
     """
-    tokens = [t for t in _SEPARATORS.split(cards) if t] if isinstance(cards, str) else list(cards)
-    parsed = tuple(token if isinstance(token, Card) else Card.parse(token) for token in tokens)
+    if isinstance(cards, str):
+        tokens = [token for token in _SEPARATORS.split(cards) if token]
+    else:
+        tokens = cards if isinstance(cards, (list, tuple)) else list(cards)
+    parsed = tuple(map(CARD_BY_TEXT.get, tokens))  # the usual case: every token a card's usual spelling
+    if None in parsed:
+        parsed = tuple(token if isinstance(token, Card) else Card.parse(token) for token in tokens)
     if len(set(parsed)) != len(parsed):
         seen: set[Card] = set()
         duplicate = next(card for card in parsed if card in seen or seen.add(card))

@@ -27,15 +27,17 @@ JSON forms:
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TextIO
 
 from .cards import Card, parse_cards
 from .errors import CribbageError
-from .jsonin import PegRequest, peg_request, read_json, request_list, score_request
-from .show import ShowScore
+from .jsonin import PegRequest, peg_request, plain_score_request, read_json, request_list, score_request
+from .jsonout import show_json, show_json_text
 
 EXIT_USAGE = 2
 
@@ -62,13 +64,6 @@ class _Parser(argparse.ArgumentParser):
 
 
 # -- JSON forms ---------------------------------------------------------------------
-
-def score_json(score: ShowScore) -> dict[str, Any]:
-    return {
-        "total": score.total,
-        "items": [{"kind": i.kind, "cards": [str(c) for c in i.cards], "points": i.points} for i in score.items],
-    }
-
 
 def peg_json(request: PegRequest) -> dict[str, Any]:
     from .play import Play, replay
@@ -104,20 +99,21 @@ def cmd_score(args, out: TextIO, stdin: TextIO) -> None:
     from .show import score_show
 
     if args.cards == ["-"]:
-        requests, _ = request_list(_read_json(stdin))
-        results = []
-        for index, item in enumerate(requests):
-            try:
-                request = score_request(item)
-                results.append(score_json(score_show(request.hand, request.starter, crib=request.crib)))
-            except CribbageError as error:
-                raise UsageError(say("cli.bad_request", args.lang, index=index, detail=error_line(error, args.lang))) from None
-        out.write(json.dumps(results, ensure_ascii=False) + "\n")
+        with _batch():
+            requests, _ = request_list(_read_json(stdin))
+            answers = []
+            for index, item in enumerate(requests):
+                try:
+                    answers.append(show_json_text(*(plain_score_request(item) or score_request(item))))
+                except CribbageError as error:
+                    detail = error_line(error, args.lang)
+                    raise UsageError(say("cli.bad_request", args.lang, index=index, detail=detail)) from None
+        out.write(f"[{', '.join(answers)}]\n")  # a list, as json.dumps writes it
         return
     if args.starter is None:
         raise UsageError(say("cli.starter_required", args.lang))
     # score_show checks the count: 4 cards, or 3 for a hand of the five-card game.
-    result = score_json(score_show(parse_cards(" ".join(args.cards)), Card.parse(args.starter), crib=args.crib))
+    result = show_json(score_show(parse_cards(" ".join(args.cards)), Card.parse(args.starter), crib=args.crib))
     if args.json:
         out.write(json.dumps(result, ensure_ascii=False) + "\n")
         return
@@ -339,6 +335,23 @@ def _human_turn(game, seat: int, names, lang: str, out: TextIO, stdin: TextIO):
             return game.apply(action)  # checks everything before changing the game
         except CribbageError as error:
             out.write(error_line(error, lang) + "\n")
+
+
+@contextmanager
+def _batch() -> Iterator[None]:
+    """Read and answer a batch without Python's cycle collector.
+
+    A batch is tens of thousands of small dicts and lists with no reference
+    cycles; the collector would scan them again and again as they pile up and
+    find nothing to free.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _read_json(stdin: TextIO) -> Any:

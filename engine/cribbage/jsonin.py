@@ -28,10 +28,10 @@ cribbage.errors.JsonDepthError: the JSON is nested too deeply
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from itertools import repeat
 from typing import Any, NamedTuple
 
-from .cards import Card, parse_cards
+from .cards import CARD_BY_TEXT, Card, parse_cards
 from .errors import (
     FieldTypeError,
     JsonDepthError,
@@ -46,8 +46,23 @@ from .errors import (
 MAX_INTEGER_DIGITS = 30
 """No request field is a number; this only keeps a huge one from costing time."""
 
-SCORE_EXAMPLE = '{"hand": "5H 5S 5C JD", "starter": "5D", "crib": false}'
-PEG_EXAMPLE = '{"hands": ["7H 8D", "8S 6C"], "plays": "7H 8S 8D 6C", "five_card": false}'
+
+
+class _Form(NamedTuple):
+    """The fields of one kind of request, and a valid request to show when it is not an object."""
+
+    required: tuple[str, ...]
+    known: tuple[str, ...]
+    example: str
+    field_set: frozenset[str]
+
+
+def _form(required: tuple[str, ...], optional: tuple[str, ...], example: str) -> _Form:
+    return _Form(required, (*required, *optional), example, frozenset((*required, *optional)))
+
+
+_SCORE = _form(("hand", "starter"), ("crib",), '{"hand": "5H 5S 5C JD", "starter": "5D", "crib": false}')
+_PEG = _form(("hands", "plays"), ("five_card",), '{"hands": ["7H 8D", "8S 6C"], "plays": "7H 8S 8D 6C", "five_card": false}')
 
 
 class ScoreRequest(NamedTuple):
@@ -109,8 +124,36 @@ def score_request(value: Any) -> ScoreRequest:
     The number of cards is left to :func:`cribbage.show.score_show`, which knows
     the five-card game's hands of 3.
     """
-    fields = _fields(value, required=("hand", "starter"), optional=("crib",), example=SCORE_EXAMPLE)
+    fields = _fields(value, _SCORE)
     return ScoreRequest(_cards(fields["hand"], "hand"), _card(fields["starter"], "starter"), _flag(fields, "crib"))
+
+
+def plain_score_request(value: Any) -> ScoreRequest | None:
+    """The usual ``score`` request, read in one step; ``None`` for any other.
+
+    The usual request is ``{"hand": [4 card strings], "starter": "5D"}`` with
+    an optional ``"crib": true/false``, each card in a spelling of
+    :data:`~cribbage.cards.CARD_BY_TEXT` and no card twice: a batch is
+    thousands of these. Anything else (cards as one string, a hand of 3, any
+    mistake) is left to :func:`score_request`, which reads it or says what is
+    wrong with it.
+
+    >>> plain_score_request({"hand": ["5H", "5S", "5C", "JD"], "starter": "5D"}) is not None
+    True
+    >>> plain_score_request({"hand": "5H 5S 5C JD", "starter": "5D"}) is None
+    True
+    """
+    if type(value) is not dict or not value.keys() <= _SCORE.field_set:
+        return None
+    hand, starter, crib = value.get("hand"), value.get("starter"), value.get("crib", False)
+    if type(hand) is not list or len(hand) != 4 or type(starter) is not str or (crib is not True and crib is not False):
+        return None
+    if not all(map(isinstance, hand, repeat(str))):
+        return None
+    cards, cut = tuple(map(CARD_BY_TEXT.get, hand)), CARD_BY_TEXT.get(starter)
+    if cut is None or None in cards or len({*cards, cut}) != 5:
+        return None
+    return ScoreRequest(cards, cut, crib)
 
 
 def peg_request(value: Any) -> PegRequest:
@@ -121,7 +164,7 @@ def peg_request(value: Any) -> PegRequest:
     ...
     cribbage.errors.FieldTypeError: hands[1][1]: expected one card as text
     """
-    fields = _fields(value, required=("hands", "plays"), optional=("five_card",), example=PEG_EXAMPLE)
+    fields = _fields(value, _PEG)
     hands = fields["hands"]
     if not isinstance(hands, list):
         raise FieldTypeError("hands: expected a list of hands", field="hands", reason="type_hands")
@@ -132,17 +175,15 @@ def peg_request(value: Any) -> PegRequest:
     )
 
 
-def _fields(value: Any, required: Sequence[str], optional: Sequence[str], example: str) -> dict[str, Any]:
+def _fields(value: Any, form: _Form) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise NotAnObjectError("a request must be a JSON object", example=example)
-    for field in required:
+        raise NotAnObjectError("a request must be a JSON object", example=form.example)
+    if not value.keys() <= form.field_set:
+        unknown = next(field for field in value if field not in form.known)
+        raise UnknownFieldError(f"unknown field {unknown!r}", field=unknown, known=", ".join(form.known))
+    for field in form.required:
         if field not in value:
             raise MissingFieldError(f"missing field {field!r}", field=field)
-    if len(value) > len(required):
-        known = (*required, *optional)
-        unknown = next((field for field in value if field not in known), None)
-        if unknown is not None:
-            raise UnknownFieldError(f"unknown field {unknown!r}", field=unknown, known=", ".join(known))
     return value
 
 
@@ -151,10 +192,10 @@ def _cards(value: Any, field: str) -> tuple[Card, ...]:
         return parse_cards(value)
     if not isinstance(value, list):
         raise FieldTypeError(f"{field}: expected a list of cards or a string of cards", field=field, reason="type_cards")
-    for position, card in enumerate(value):
-        if not isinstance(card, str):
-            name = f"{field}[{position}]"
-            raise FieldTypeError(f"{name}: expected one card as text", field=name, reason="type_card")
+    if not all(map(isinstance, value, repeat(str))):
+        position = next(position for position, card in enumerate(value) if not isinstance(card, str))
+        name = f"{field}[{position}]"
+        raise FieldTypeError(f"{name}: expected one card as text", field=name, reason="type_card")
     return parse_cards(value)
 
 
