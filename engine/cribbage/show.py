@@ -57,25 +57,21 @@ def rank_pattern(ranks: Sequence[Rank]) -> Pattern:
     >>> [(kind, positions) for kind, positions, _ in rank_pattern((4, 4, 5, 6, 10))]
     [('fifteen', (2, 4)), ('fifteen', (0, 2, 3)), ('fifteen', (1, 2, 3)), ('pair', (0, 1)), ('run', (0, 2, 3)), ('run', (1, 2, 3))]
     """
-    positions = range(len(ranks))
     pattern: list[tuple[ScoreKind, tuple[int, ...], int]] = [
-        ("fifteen", subset, 2) for subset in _fifteens(tuple(min(rank, 10) for rank in ranks))
+        ("fifteen", subset, 2) for subset in _fifteens(tuple([rank if rank < 10 else 10 for rank in ranks]))
     ]
-    for i, j in combinations(positions, 2):
-        if ranks[i] == ranks[j]:
-            pattern.append(("pair", (i, j), 2))
-    by_rank: dict[Rank, list[int]] = {}
+    by_rank: dict[Rank, list[int]] = {}  # in ascending rank, as the ranks are sorted
     for position, rank in enumerate(ranks):
         by_rank.setdefault(rank, []).append(position)
-    start = 1
-    while start <= 13:
-        end = start
-        while end in by_rank:
-            end += 1
-        if end - start >= 3:  # ranks start .. end-1 are present: one maximal run
-            for choice in product(*(by_rank[rank] for rank in range(start, end))):
-                pattern.append(("run", choice, end - start))
-        start = end + 1
+    pattern += [("pair", pair, 2) for same in by_rank.values() if len(same) > 1 for pair in combinations(same, 2)]
+    distinct = list(by_rank)
+    start = 0
+    for end in range(1, len(distinct) + 1):
+        if end == len(distinct) or distinct[end] != distinct[end - 1] + 1:
+            if end - start >= 3:  # distinct[start:end] are consecutive ranks: one maximal run
+                length = end - start
+                pattern += [("run", choice, length) for choice in product(*(by_rank[rank] for rank in distinct[start:end]))]
+            start = end
     return tuple(pattern)
 
 
