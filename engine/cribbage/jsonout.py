@@ -47,6 +47,7 @@ class _Template(NamedTuple):
 _templates: dict[tuple[Rank, ...], _Template] = {}
 
 _ITEM = '{"kind": "%s", "cards": [%s], "points": %d}'
+_ANSWER = '{"total": %d, "items": [%s]}'
 
 
 def show_json(score: ShowScore) -> dict[str, Any]:
@@ -68,18 +69,18 @@ def show_json_text(hand: Sequence[Card], starter: Card, crib: bool = False) -> s
     template = _templates.get(ranks)
     if template is None:
         template = _templates[ranks] = _template(ranks)
-    total = template.points
-    items = [template.text % template.cards([_text_of(card) for card in cards])] if template.cards else []
+    text = template.text % template.cards([_text_of(card) for card in cards]) if template.cards else ""
     flush = flush_points(hand, starter, crib)
+    jack = nobs_jack(hand, starter)
+    if not flush and jack is None:  # most hands
+        return _ANSWER % (template.points, text)
+    items = [text] if text else []
     if flush:
         flush_cards = (*hand, starter) if flush > len(hand) else hand
         items.append(_ITEM % ("flush", ", ".join([f'"{_text_of(card)}"' for card in flush_cards]), flush))
-        total += flush
-    jack = nobs_jack(hand, starter)
     if jack is not None:
         items.append(_ITEM % ("nobs", f'"{_text_of(jack)}"', 1))
-        total += 1
-    return '{"total": %d, "items": [%s]}' % (total, ", ".join(items))
+    return _ANSWER % (template.points + flush + (jack is not None), ", ".join(items))
 
 
 def _template(ranks: tuple[Rank, ...]) -> _Template:

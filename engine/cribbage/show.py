@@ -24,7 +24,7 @@ from functools import cache
 from itertools import combinations, product
 from typing import NamedTuple
 
-from .cards import JACK, RANK_SYMBOLS, Card, Rank
+from .cards import JACK, RANK_SYMBOLS, SUITS, Card, Rank
 from .errors import CardCountError, DuplicateCardError, StarterInHandError
 
 ScoreKind = str
@@ -166,10 +166,11 @@ def flush_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
 
 def nobs_jack(hand: Sequence[Card], starter: Card) -> Card | None:
     """The jack of the starter's suit in the hand (one for his nobs), if any."""
-    for card in hand:
-        if card.rank == JACK and card.suit == starter.suit:
-            return card
-    return None
+    jack = _JACK_OF[starter.suit]
+    return jack if jack in hand else None
+
+
+_JACK_OF = {suit: Card(JACK, suit) for suit in SUITS}
 
 
 def _rank(card: Card) -> Rank:
