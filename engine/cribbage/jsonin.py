@@ -47,7 +47,6 @@ MAX_INTEGER_DIGITS = 30
 """No request field is a number; this only keeps a huge one from costing time."""
 
 
-
 class _Form(NamedTuple):
     """The fields of one kind of request, and a valid request to show when it is not an object."""
 
