@@ -63,20 +63,33 @@ class Card(NamedTuple):
         ...
         cribbage.errors.UnknownSuitError: unknown suit in 'QX'
         """
+        card = CARD_BY_TEXT.get(text)
+        if card is not None:
+            return card
         token = text.strip().upper()
+        card = CARD_BY_TEXT.get(token)
+        if card is not None:
+            return card
+        # Not a card: say which half is wrong.
         if token in _RANK_BY_TEXT:
             raise UnknownSuitError(f"missing suit in {text!r}", text=text)
-        rank = _RANK_BY_TEXT.get(token[:-1])
-        if rank is None:
+        if token[:-1] not in _RANK_BY_TEXT:
             raise UnknownRankError(f"unknown rank in {text!r}", text=text)
-        suit = _SUIT_BY_TEXT.get(token[-1])
-        if suit is None:
-            raise UnknownSuitError(f"unknown suit in {text!r}", text=text)
-        return cls(rank, suit)
+        raise UnknownSuitError(f"unknown suit in {text!r}", text=text)
 
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(1, 14) for suit in SUITS)
 """The 52 cards in index order."""
+
+CARD_BY_TEXT: dict[str, Card] = {
+    rank_text + suit_text: Card(rank, suit)
+    for rank_text, rank in _RANK_BY_TEXT.items()
+    for suit_text, suit in _SUIT_BY_TEXT.items()
+}
+CARD_BY_TEXT |= {text.lower(): card for text, card in CARD_BY_TEXT.items()}
+"""Every spelling :meth:`Card.parse` accepts without trimming spaces, all in upper
+or all in lower case: parsing a card is one look-up (a batch parses hundreds of
+thousands)."""
 
 
 def parse_cards(cards: str | Iterable[str | Card], count: int | None = None) -> tuple[Card, ...]:
@@ -91,13 +104,17 @@ def parse_cards(cards: str | Iterable[str | Card], count: int | None = None) -> 
     ...
     cribbage.errors.CardCountError: expected 4 cards, got 2
     """
-    tokens = [t for t in _SEPARATORS.split(cards) if t] if isinstance(cards, str) else list(cards)
-    parsed = tuple(token if isinstance(token, Card) else Card.parse(token) for token in tokens)
-    seen: set[Card] = set()
-    for card in parsed:
-        if card in seen:
-            raise DuplicateCardError(f"duplicate card {card}", card=str(card))
-        seen.add(card)
+    if isinstance(cards, str):
+        tokens = [token for token in _SEPARATORS.split(cards) if token]
+    else:
+        tokens = cards if isinstance(cards, (list, tuple)) else list(cards)
+    parsed = tuple(map(CARD_BY_TEXT.get, tokens))  # the usual case: every token a card's usual spelling
+    if None in parsed:
+        parsed = tuple(token if isinstance(token, Card) else Card.parse(token) for token in tokens)
+    if len(set(parsed)) != len(parsed):
+        seen: set[Card] = set()
+        duplicate = next(card for card in parsed if card in seen or seen.add(card))
+        raise DuplicateCardError(f"duplicate card {duplicate}", card=str(duplicate))
     if count is not None and len(parsed) != count:
         raise CardCountError(f"expected {count} cards, got {len(parsed)}", expected=count, got=len(parsed))
     return parsed

@@ -1,23 +1,43 @@
 """``python -m cribbage``: score, peg, stats, game and discard from the terminal.
 
 Human-readable text by default, JSON with ``--json``, words in ``--lang``.
-Bad input prints one line (in that language) and exits with status 2.
+Bad input prints one line (in that language) and exits with status 2: JSON on
+stdin is read through :mod:`cribbage.jsonin`, which refuses every malformed
+request with a coded error.
 
 >>> main(["score", "5H", "5S", "5C", "JD", "--starter", "5D", "--json"])  # doctest: +ELLIPSIS
 {"total": 29, "items": [{"kind": "fifteen", "cards": [...], "points": 2}, ...]}
 0
+
+JSON forms:
+
+* ``score --json -`` reads one request ``{"hand": "5H 5S 5C JD", "starter":
+  "5D", "crib": false}`` or a list of them and prints a list of
+  ``{"total", "items": [{"kind", "cards", "points"}]}``.
+* ``peg --json -`` reads ``{"hands": [...], "plays": [...], "five_card":
+  false}`` (or a list) and prints ``{"actions", "totals", "over"}`` (and
+  ``"partnerships"`` with 4 players) for each.
+* ``game --auto --json`` prints the whole game: ``{"rules", "seed",
+  "strength", "events", "scores", "winner", "outcomes"}``; ``events`` is the
+  log, one object per event with its ``kind`` (see
+  :func:`cribbage.game.event_to_json`), and the last three repeat the final
+  ``game_over`` event.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TextIO
 
-from .cards import Card, parse_cards, parse_hand_and_starter
+from .cards import Card, parse_cards
 from .errors import CribbageError
+from .jsonin import PegRequest, peg_request, plain_score_request, read_json, request_list, score_request
+from .jsonout import show_json, show_json_text
 
 EXIT_USAGE = 2
 
@@ -45,27 +65,11 @@ class _Parser(argparse.ArgumentParser):
 
 # -- JSON forms ---------------------------------------------------------------------
 
-def score_json(hand: Sequence[Card], starter: Card, crib: bool) -> dict[str, Any]:
-    from .show import score_show
-
-    score = score_show(hand, starter, crib=crib)
-    return {
-        "total": score.total,
-        "items": [{"kind": i.kind, "cards": [str(c) for c in i.cards], "points": i.points} for i in score.items],
-    }
-
-
-def peg_json(request: Any, lang: str = "en") -> dict[str, Any]:
+def peg_json(request: PegRequest) -> dict[str, Any]:
     from .play import Play, replay
 
-    if not isinstance(request, dict):
-        raise UsageError("expected an object with “hands” and “plays”")
-    for field in ("hands", "plays"):
-        if field not in request:
-            raise UsageError(say("cli.missing_field", lang, field=field))
-    hands = [parse_cards(hand) for hand in request["hands"]]
-    five_card = bool(request.get("five_card", False))
-    actions = replay(hands, request["plays"], five_card=five_card)
+    hands, five_card = request.hands, request.five_card
+    actions = replay(hands, request.plays, five_card=five_card)
     play = Play.from_actions(hands, actions, five_card=five_card)
     result = {"actions": [action.to_json() for action in actions], "totals": list(play.scores), "over": play.is_over}
     if play.players == 4:
@@ -73,33 +77,43 @@ def peg_json(request: Any, lang: str = "en") -> dict[str, Any]:
     return result
 
 
+def game_json(game, strength: str) -> dict[str, Any]:
+    """A finished game: its rules and seed, the event log and the final result."""
+    from .game import event_to_json
+
+    result = game.result
+    return {
+        "rules": game.rules.to_json(),
+        "seed": game.seed,
+        "strength": strength,
+        "events": [event_to_json(event) for event in game.events],
+        "scores": list(result.scores),
+        "winner": result.winner,
+        "outcomes": list(result.outcomes),
+    }
+
+
 # -- commands ---------------------------------------------------------------------
 
 def cmd_score(args, out: TextIO, stdin: TextIO) -> None:
+    from .show import score_show
+
     if args.cards == ["-"]:
-        requests = _read_json(stdin, args.lang)
-        if isinstance(requests, dict):
-            requests = [requests]
-        results = []
-        for index, request in enumerate(requests):
-            try:
-                if not isinstance(request, dict) or "hand" not in request or "starter" not in request:
-                    raise UsageError(say("cli.missing_field", args.lang, field="hand/starter"))
-                hand = request["hand"]
-                size = len(parse_cards(hand))
-                cards, starter = parse_hand_and_starter(hand, request["starter"], hand_size=3 if size == 3 else 4)
-                results.append(score_json(cards, starter, bool(request.get("crib", False))))
-            except (CribbageError, UsageError) as error:
-                detail = error_line(error, args.lang) if isinstance(error, CribbageError) else str(error)
-                raise UsageError(say("cli.bad_request", args.lang, index=index, detail=detail)) from None
-        out.write(json.dumps(results, ensure_ascii=False) + "\n")
+        with _batch():
+            requests, _ = request_list(_read_json(stdin))
+            answers = []
+            for index, item in enumerate(requests):
+                try:
+                    answers.append(show_json_text(*(plain_score_request(item) or score_request(item))))
+                except CribbageError as error:
+                    detail = error_line(error, args.lang)
+                    raise UsageError(say("cli.bad_request", args.lang, index=index, detail=detail)) from None
+        out.write(f"[{', '.join(answers)}]\n")  # a list, as json.dumps writes it
         return
     if args.starter is None:
-        raise UsageError("score: --starter is required")
-    text = " ".join(args.cards)
-    size = len(parse_cards(text))
-    hand, starter = parse_hand_and_starter(text, args.starter, hand_size=3 if size == 3 and not args.crib else 4)
-    result = score_json(hand, starter, args.crib)
+        raise UsageError(say("cli.starter_required", args.lang))
+    # score_show checks the count: 4 cards, or 3 for a hand of the five-card game.
+    result = show_json(score_show(parse_cards(" ".join(args.cards)), Card.parse(args.starter), crib=args.crib))
     if args.json:
         out.write(json.dumps(result, ensure_ascii=False) + "\n")
         return
@@ -110,25 +124,22 @@ def cmd_score(args, out: TextIO, stdin: TextIO) -> None:
 
 def cmd_peg(args, out: TextIO, stdin: TextIO) -> None:
     if args.source == "-":
-        request = _read_json(stdin, args.lang)
+        requests, batch = request_list(_read_json(stdin))
+    elif args.hands is None or args.plays is None:
+        raise UsageError(say("cli.peg_source", args.lang))
     else:
-        if args.hands is None or args.plays is None:
-            raise UsageError("peg: give “-” (JSON on stdin) or --hands and --plays")
-        request = {"hands": [h for h in args.hands.split("|")], "plays": args.plays, "five_card": args.five_card}
-    requests = request if isinstance(request, list) else [request]
+        requests, batch = [{"hands": args.hands.split("|"), "plays": args.plays, "five_card": args.five_card}], False
     results = []
     for index, item in enumerate(requests):
         try:
-            if isinstance(item, dict) and isinstance(item.get("plays"), str):
-                item = dict(item, plays=parse_cards(item["plays"]))
-            results.append(peg_json(item, args.lang))
-        except (CribbageError, UsageError) as error:
-            detail = error_line(error, args.lang) if isinstance(error, CribbageError) else str(error)
-            if isinstance(error, CribbageError) and error.params.get("index") is not None:
+            results.append(peg_json(peg_request(item)))
+        except CribbageError as error:
+            detail = error_line(error, args.lang)
+            if error.params.get("index") is not None:  # an illegal play: name it and its place
                 detail = f"{error.params.get('card') or 'go'} (#{error.params['index'] + 1}): {detail}"
-            raise UsageError(detail if len(requests) == 1 else say("cli.bad_request", args.lang, index=index, detail=detail)) from None
+            raise UsageError(say("cli.bad_request", args.lang, index=index, detail=detail) if batch else detail) from None
     if args.json:
-        out.write(json.dumps(results if isinstance(request, list) else results[0], ensure_ascii=False) + "\n")
+        out.write(json.dumps(results if batch else results[0], ensure_ascii=False) + "\n")
         return
     for result in results:
         for action in result["actions"]:
@@ -169,6 +180,8 @@ def cmd_game(args, out: TextIO, stdin: TextIO) -> None:
     from .computer import ComputerPlayer
     from .game import Game, GameRules
 
+    if args.json and not args.auto:  # the prompts of a human seat would break the JSON
+        raise UsageError(say("cli.game_json_needs_auto", args.lang))
     rules = GameRules(players=args.players, target=args.target, five_card=args.five_card, muggins=args.muggins,
                       lurch=args.lurch)
     game = Game(rules, seed=args.seed)
@@ -185,11 +198,15 @@ def cmd_game(args, out: TextIO, stdin: TextIO) -> None:
             _human_turn(game, seat, names, args.lang, out, stdin)
         else:
             game.apply(computers[seat](game, seat))
+        if args.json:
+            continue
         events = game.events  # a step may log two events: the score and the game's end
         for event in events[told:]:
             for line in describe_event(event, game, names, args.lang, human):
                 out.write(line + "\n")
         told = len(events)
+    if args.json:
+        out.write(json.dumps(game_json(game, args.strength), ensure_ascii=False) + "\n")
 
 
 # -- text for the game log ------------------------------------------------------------
@@ -320,11 +337,26 @@ def _human_turn(game, seat: int, names, lang: str, out: TextIO, stdin: TextIO):
             out.write(error_line(error, lang) + "\n")
 
 
-def _read_json(stdin: TextIO, lang: str) -> Any:
+@contextmanager
+def _batch() -> Iterator[None]:
+    """Read and answer a batch without Python's cycle collector.
+
+    A batch is tens of thousands of small dicts and lists with no reference
+    cycles; the collector would scan them again and again as they pile up and
+    find nothing to free.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
     try:
-        return json.loads(stdin.read())
-    except json.JSONDecodeError as error:
-        raise UsageError(say("cli.bad_json", lang, detail=f"{error.msg} (line {error.lineno})")) from None
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _read_json(stdin: TextIO) -> Any:
+    """The JSON on ``stdin``, read as bytes when it has them so that it is UTF-8 whatever the locale."""
+    return read_json(getattr(stdin, "buffer", stdin).read())
 
 
 # -- the parser -------------------------------------------------------------------------
@@ -387,10 +419,6 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         return EXIT_USAGE
     except CribbageError as error:
         stderr.write(error_line(error, lang) + "\n")
-        return EXIT_USAGE
-    except (ValueError, TypeError, KeyError, AttributeError) as error:
-        # Malformed requests (wrong JSON types): one line, never a traceback.
-        stderr.write(say("cli.bad_request", lang, index=0, detail=str(error) or type(error).__name__) + "\n")
         return EXIT_USAGE
     except BrokenPipeError:
         return 0

@@ -28,6 +28,7 @@ from math import comb
 from typing import Any, NamedTuple
 
 from .cards import DECK, Card
+from .deal import deal_shape
 from .play import MAX_COUNT, pile_score
 
 STRENGTHS = ("expert", "easy", "random")
@@ -67,8 +68,7 @@ def choose_discard(
     """
     if strength == "random":
         rng = rng or random.Random()
-        size = 2 if players == 2 else 1
-        discard = tuple(rng.sample(list(dealt), size))
+        discard = tuple(rng.sample(list(dealt), deal_shape(players, five_card).discards))
         return DiscardChoice(discard, tuple(c for c in dealt if c not in discard), Reason("random", {}))
     from .discard import analyse_discards
 

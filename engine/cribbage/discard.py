@@ -28,7 +28,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .cards import DECK, JACK, Card, parse_cards
-from .errors import CardCountError
+from .deal import deal_shape
 from .show import rank_points, show_total
 
 
@@ -55,18 +55,6 @@ class DiscardOption(NamedTuple):
             "crib_mean": self.crib_mean,
             "net": self.net,
         }
-
-
-def deal_shape(players: int = 2, five_card: bool = False) -> tuple[int, int, int]:
-    """(cards dealt to you, cards you discard, unknown cards the others put in the crib).
-
-    With 3 players the third unknown crib card comes from the deck.
-    """
-    if players == 2:
-        return (5, 2, 2) if five_card else (6, 2, 2)
-    if players in (3, 4):
-        return 5, 1, 3
-    raise ValueError(f"players must be 2, 3 or 4, not {players}")
 
 
 def hand_distribution(keep: Sequence[Card], unseen: Sequence[Card]) -> Counter[int]:
@@ -127,15 +115,15 @@ def analyse_discards(
 
     ``dealer``: the crib is yours (with 4 players: your partnership's).
     """
-    dealt_count, discard_count, unknown = deal_shape(players, five_card)
-    dealt = parse_cards(cards, count=dealt_count) if isinstance(cards, str) else parse_cards(list(cards), count=dealt_count)
+    shape = deal_shape(players, five_card)
+    dealt = parse_cards(cards if isinstance(cards, str) else list(cards), count=shape.dealt)
     unseen = [card for card in DECK if card not in dealt]
     options = []
-    for discard in combinations(dealt, discard_count):
+    for discard in combinations(dealt, shape.discards):
         keep = tuple(card for card in dealt if card not in discard)
         distribution = hand_distribution(keep, unseen)
         hand_mean = Fraction(sum(score * n for score, n in distribution.items()), len(unseen))
-        crib_mean = crib_expected(discard, unseen, unknown)
+        crib_mean = crib_expected(discard, unseen, shape.unseen_crib_cards)
         net = hand_mean + crib_mean if dealer else hand_mean - crib_mean
         options.append(
             DiscardOption(

@@ -63,3 +63,71 @@ class IllegalActionError(CribbageError):
     """A game action out of turn or out of phase."""
 
     code = "illegal_action"
+
+
+# -- the deal ------------------------------------------------------------------------
+
+class PlayerCountError(CribbageError):
+    """A game or a play for other than 2, 3 or 4 players (params: ``players``)."""
+
+    code = "player_count"
+
+
+class FiveCardPlayersError(CribbageError):
+    """The five-card game with other than 2 players (params: ``players``)."""
+
+    code = "five_card_players"
+
+
+# -- JSON requests (see cribbage.jsonin) ------------------------------------------------
+
+class RequestError(CribbageError):
+    """A JSON request that cannot be read as one: its text or its shape."""
+
+
+class JsonSyntaxError(RequestError):
+    """Not JSON at all (params: ``line``, ``column``)."""
+
+    code = "json_syntax"
+
+
+class JsonEncodingError(RequestError):
+    """Bytes that are not UTF-8 text."""
+
+    code = "json_encoding"
+
+
+class JsonDepthError(RequestError):
+    """Arrays or objects nested deeper than Python's JSON reader can follow."""
+
+    code = "json_too_deep"
+
+
+class JsonNumberError(RequestError):
+    """An integer longer than any request needs (params: ``limit``, in digits)."""
+
+    code = "json_number_too_long"
+
+
+class NotAnObjectError(RequestError):
+    """A request that is not a JSON object (params: ``example``, a valid one)."""
+
+    code = "not_an_object"
+
+
+class MissingFieldError(RequestError):
+    """A required field is absent (params: ``field``)."""
+
+    code = "missing_field"
+
+
+class UnknownFieldError(RequestError):
+    """A field the request does not have, often a misspelt one (params: ``field``, ``known``)."""
+
+    code = "unknown_field"
+
+
+class FieldTypeError(RequestError):
+    """A field of the wrong JSON type (params: ``field``, and ``reason`` naming the type it needs)."""
+
+    code = "wrong_type"

@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, NamedTuple
 
 from .cards import DECK, Card, parse_cards
+from .deal import deal_shape
 from .errors import IllegalActionError
 from .play import Play, PlayAction
 
@@ -68,10 +69,7 @@ class GameRules:
     double_skunk_line: int | None = None
 
     def __post_init__(self) -> None:
-        if self.players not in (2, 3, 4):
-            raise IllegalActionError("players must be 2, 3 or 4", reason="players", players=self.players)
-        if self.five_card and self.players != 2:
-            raise IllegalActionError("the five-card game is for 2 players", reason="players", players=self.players)
+        deal_shape(self.players, self.five_card)  # refuses a wrong number of players
         target = self.target if self.target is not None else (61 if self.five_card else 121)
         if target < 1:
             raise IllegalActionError("the target must be positive", reason="target", target=target)
@@ -90,15 +88,15 @@ class GameRules:
 
     @property
     def deal_size(self) -> int:
-        return 6 if self.players == 2 and not self.five_card else 5
+        return deal_shape(self.players, self.five_card).dealt
 
     @property
     def discard_size(self) -> int:
-        return 2 if self.players == 2 else 1
+        return deal_shape(self.players, self.five_card).discards
 
     @property
     def hand_size(self) -> int:
-        return self.deal_size - self.discard_size
+        return deal_shape(self.players, self.five_card).kept
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -503,7 +501,7 @@ class Game:
         for _ in range(rules.deal_size):
             for seat in order:
                 hands[seat].append(deck.pop())
-        self._crib = [deck.pop()] if rules.players == 3 else []
+        self._crib = [deck.pop() for _ in range(deal_shape(rules.players, rules.five_card).crib_from_deck)]
         self._deck = deck
         self._held = [tuple(hand) for hand in hands]
         self._discarded = set()

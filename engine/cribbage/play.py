@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from .cards import Card, parse_cards
+from .deal import deal_shape
 from .errors import IllegalPlayError
 from .show import ScoreItem
 
@@ -117,8 +118,7 @@ class Play:
 
     def __init__(self, hands: Sequence[Iterable[Card | str]], five_card: bool = False) -> None:
         parsed = [parse_cards(hand if isinstance(hand, str) else list(hand)) for hand in hands]
-        if not 2 <= len(parsed) <= 4:
-            raise ValueError("the play needs 2, 3 or 4 seats")
+        deal_shape(len(parsed), five_card)  # 2 to 4 seats; the five-card game for 2 only
         parse_cards([card for hand in parsed for card in hand])  # no card in two hands
         self.hands: tuple[tuple[Card, ...], ...] = tuple(parsed)
         self.five_card = five_card

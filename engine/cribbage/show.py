@@ -20,10 +20,11 @@ plus building the items.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations, product
 from typing import NamedTuple
 
-from .cards import JACK, RANK_SYMBOLS, Card, Rank
+from .cards import JACK, RANK_SYMBOLS, SUITS, Card, Rank
 from .errors import CardCountError, DuplicateCardError, StarterInHandError
 
 ScoreKind = str
@@ -56,29 +57,45 @@ def rank_pattern(ranks: Sequence[Rank]) -> Pattern:
     >>> [(kind, positions) for kind, positions, _ in rank_pattern((4, 4, 5, 6, 10))]
     [('fifteen', (2, 4)), ('fifteen', (0, 2, 3)), ('fifteen', (1, 2, 3)), ('pair', (0, 1)), ('run', (0, 2, 3)), ('run', (1, 2, 3))]
     """
-    values = [min(rank, 10) for rank in ranks]
-    positions = range(len(ranks))
-    pattern: list[tuple[ScoreKind, tuple[int, ...], int]] = []
-    for size in range(2, len(ranks) + 1):
-        for subset in combinations(positions, size):
-            if sum(values[i] for i in subset) == 15:
-                pattern.append(("fifteen", subset, 2))
-    for i, j in combinations(positions, 2):
-        if ranks[i] == ranks[j]:
-            pattern.append(("pair", (i, j), 2))
-    by_rank: dict[Rank, list[int]] = {}
+    pattern: list[tuple[ScoreKind, tuple[int, ...], int]] = [
+        ("fifteen", subset, 2) for subset in _fifteens(tuple([rank if rank < 10 else 10 for rank in ranks]))
+    ]
+    by_rank: dict[Rank, list[int]] = {}  # in ascending rank, as the ranks are sorted
     for position, rank in enumerate(ranks):
         by_rank.setdefault(rank, []).append(position)
-    start = 1
-    while start <= 13:
-        end = start
-        while end in by_rank:
-            end += 1
-        if end - start >= 3:  # ranks start .. end-1 are present: one maximal run
-            for choice in product(*(by_rank[rank] for rank in range(start, end))):
-                pattern.append(("run", choice, end - start))
-        start = end + 1
+    pattern += [("pair", pair, 2) for same in by_rank.values() if len(same) > 1 for pair in combinations(same, 2)]
+    distinct = list(by_rank)
+    start = 0
+    for end in range(1, len(distinct) + 1):
+        if end == len(distinct) or distinct[end] != distinct[end - 1] + 1:
+            if end - start >= 3:  # distinct[start:end] are consecutive ranks: one maximal run
+                length = end - start
+                pattern += [("run", choice, length) for choice in product(*(by_rank[rank] for rank in distinct[start:end]))]
+            start = end
     return tuple(pattern)
+
+
+@cache
+def _fifteens(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Positions of every set of ``values`` that adds up to 15, smallest sets first.
+
+    Cached by values, which are fewer than rank tuples (the court cards are all
+    10). Each subset's sum is a smaller subset's sum plus one value, indexed by
+    bit mask, so the 32 sums of five cards take 31 additions.
+    """
+    sums = [0] * (1 << len(values))
+    for mask in range(1, len(sums)):
+        lowest = mask & -mask
+        sums[mask] = sums[mask ^ lowest] + values[lowest.bit_length() - 1]
+    return tuple(subset for subset, mask in _subsets(len(values)) if sums[mask] == 15)
+
+
+@cache
+def _subsets(size: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every set of 2 or more of ``size`` positions, smallest first, each with its bit mask."""
+    return tuple(
+        (subset, sum(1 << i for i in subset)) for length in range(2, size + 1) for subset in combinations(range(size), length)
+    )
 
 
 _patterns: dict[tuple[Rank, ...], Pattern] = {}
@@ -123,7 +140,9 @@ def rank_points(ranks: tuple[Rank, ...]) -> int:
     return total
 
 
-def _check(hand: Sequence[Card], starter: Card, crib: bool) -> None:
+def check_show(hand: Sequence[Card], starter: Card, crib: bool) -> None:
+    """Refuse what cannot be shown: a wrong number of cards (4, or 3 for a hand
+    of the five-card game), a card twice, the starter in the hand."""
     expected = 4 if crib or len(hand) != 3 else 3
     if len(hand) != expected:
         raise CardCountError(f"expected {expected} cards, got {len(hand)}", expected=expected, got=len(hand))
@@ -134,7 +153,7 @@ def _check(hand: Sequence[Card], starter: Card, crib: bool) -> None:
         raise StarterInHandError(f"starter {starter} is also in the hand", card=str(starter))
 
 
-def _flush_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
+def flush_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
     """A hand flush counts its cards (+1 with the starter); a crib only a full flush."""
     suit = hand[0].suit
     for card in hand:
@@ -145,11 +164,13 @@ def _flush_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
     return 0 if crib else len(hand)
 
 
-def _nobs_jack(hand: Sequence[Card], starter: Card) -> Card | None:
-    for card in hand:
-        if card.rank == JACK and card.suit == starter.suit:
-            return card
-    return None
+def nobs_jack(hand: Sequence[Card], starter: Card) -> Card | None:
+    """The jack of the starter's suit in the hand (one for his nobs), if any."""
+    jack = _JACK_OF[starter.suit]
+    return jack if jack in hand else None
+
+
+_JACK_OF = {suit: Card(JACK, suit) for suit in SUITS}
 
 
 def _rank(card: Card) -> Rank:
@@ -158,12 +179,12 @@ def _rank(card: Card) -> Rank:
 
 def show_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     """The show total only: the fast path (see :func:`score_show`)."""
-    _check(hand, starter, crib)
+    check_show(hand, starter, crib)
     ranks = sorted([card.rank for card in hand])
     ranks.append(starter.rank)
     ranks.sort()
-    total = rank_points(tuple(ranks)) + _flush_points(hand, starter, crib)
-    return total + 1 if _nobs_jack(hand, starter) is not None else total
+    total = rank_points(tuple(ranks)) + flush_points(hand, starter, crib)
+    return total + 1 if nobs_jack(hand, starter) is not None else total
 
 
 def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowScore:
@@ -176,15 +197,15 @@ def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowS
     >>> [(i.kind, " ".join(map(str, i.cards))) for i in items if i.kind != "fifteen"][:3]
     [('pair', '4S 4H'), ('pair', '6C 6H'), ('run', '4S 5D 6C')]
     """
-    _check(hand, starter, crib)
+    check_show(hand, starter, crib)
     cards = sorted((*hand, starter), key=_rank)  # stable: ties keep the reader's order
     pattern = _pattern_for(tuple(card.rank for card in cards))
     items = [ScoreItem(kind, tuple(cards[i] for i in positions), points) for kind, positions, points in pattern]
-    flush = _flush_points(hand, starter, crib)
+    flush = flush_points(hand, starter, crib)
     if flush:
         flush_cards = tuple(hand) + ((starter,) if flush > len(hand) else ())
         items.append(ScoreItem("flush", flush_cards, flush))
-    jack = _nobs_jack(hand, starter)
+    jack = nobs_jack(hand, starter)
     if jack is not None:
         items.append(ScoreItem("nobs", (jack,), 1))
     return ShowScore(tuple(items), sum(item.points for item in items))
@@ -199,4 +220,7 @@ def heels_points(starter: Card) -> int:
     return 2 if starter.rank == JACK else 0
 
 
-__all__ = ["RANK_SYMBOLS", "ScoreItem", "ShowScore", "heels_points", "rank_pattern", "rank_points", "score_show", "show_total"]
+__all__ = [
+    "RANK_SYMBOLS", "ScoreItem", "ShowScore", "check_show", "flush_points", "heels_points", "nobs_jack", "rank_pattern",
+    "rank_points", "score_show", "show_total",
+]

@@ -7,7 +7,8 @@ from itertools import combinations
 import pytest
 
 from cribbage.cards import DECK, SUITS, Card, parse_cards
-from cribbage.discard import analyse_discards, crib_expected, crib_rank_table, deal_shape
+from cribbage.deal import deal_shape
+from cribbage.discard import analyse_discards, crib_expected, crib_rank_table
 from cribbage.errors import CardCountError, DuplicateCardError
 from naive_scorer import naive_show_total
 
@@ -26,7 +27,7 @@ def brute_force_crib(discard, unseen, unknown):
 def test_hand_part_equals_enumeration_over_every_starter_for_every_discard():
     rng = random.Random(6)
     for players, five_card in [(2, False), (2, True), (3, False), (4, False)]:
-        dealt_count = deal_shape(players, five_card)[0]
+        dealt_count = deal_shape(players, five_card).dealt
         dealt = rng.sample(DECK, dealt_count)
         unseen = [card for card in DECK if card not in dealt]
         for option in analyse_discards(dealt, dealer=True, players=players, five_card=five_card):

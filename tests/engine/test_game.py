@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from cribbage.cards import JACK
 from cribbage.computer import ComputerPlayer
-from cribbage.errors import IllegalActionError, IllegalPlayError
+from cribbage.errors import FiveCardPlayersError, IllegalActionError, IllegalPlayError
 from cribbage.game import Action, Game, GameRules, event_to_json
 from naive_scorer import naive_show_total
 
@@ -48,7 +48,7 @@ def test_five_card_game_plays_to_61_with_hands_of_three():
 
 
 def test_five_card_game_is_for_two_players():
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(FiveCardPlayersError):
         GameRules(players=3, five_card=True)
 
 
