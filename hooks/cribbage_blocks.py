@@ -8,7 +8,7 @@ A block such as::
     expect: 29
     ```
 
-becomes the static HTML that ``cribbage.render.render_block`` writes in the
+becomes the static HTML that ``cribbage.widgets.render_block`` writes in the
 page's language (the first folder of the page's path, ``docs/<lang>/...``). An
 invalid block, or one whose ``expect`` disagrees with the engine, stops the
 build with the file and line. Fences of another kind (for example a
@@ -35,9 +35,8 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 
 from cribbage.errors import CribbageError  # noqa: E402
 from cribbage.i18n import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402
-from cribbage.render import BlockError, render_block  # noqa: E402
+from cribbage.widgets import KINDS, BlockError, render_block  # noqa: E402
 
-KINDS = ("hand", "play", "practice", "advisor", "game", "crib-table")
 _FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})\s*(?P<info>[^`\s]*)[^`]*$")
 
 

@@ -92,6 +92,27 @@ def has_message(key: str, lang: Language) -> bool:
     return key in catalogue(lang) or key in catalogue(DEFAULT_LANGUAGE)
 
 
+def number(value: float, lang: Language, places: int = 2) -> str:
+    """A number with ``places`` decimals and the language's decimal sign.
+
+    Every page prints its numbers through here, so one value reads the same in
+    the advisor's table and in the game's "Why?" box.
+
+    >>> number(12.4083, "en"), number(12.4083, "pl"), number(8.5, "cs", 1)
+    ('12.41', '12,41', '8,5')
+    """
+    return f"{value:.{places}f}".replace(".", t("number.decimal", lang))
+
+
+def points_text(points: int, lang: Language) -> str:
+    """``1 point``, ``5 punktów``, ``3 body``: the count with its plural form.
+
+    >>> points_text(2, "cs"), points_text(22, "pl")
+    ('2 body', '22 punkty')
+    """
+    return t("ui.points", lang, count=points)
+
+
 def number_word(number: int, lang: Language) -> str:
     """How players say a count: ``fifteen``, ``piętnaście`` ... (digits past the list).
 

@@ -16,10 +16,10 @@ import pytest
 from cribbage.computer import ComputerPlayer
 from cribbage.discard import analyse_discards
 from cribbage.game import Game
-from cribbage.game_view import COMPUTER, READER, GameOptions, game_of, new_state
 from cribbage.i18n import LANGUAGES, catalogue, t
-from cribbage.render import BlockError, render_block, update
 from cribbage.show import show_total
+from cribbage.widgets import BlockError, render_block, update
+from cribbage.widgets.game import COMPUTER, READER, GameOptions, game_of, new_state
 from driver import play_game, read, reader_actions, send
 
 GAMES = int(os.environ.get("CRIBBAGE_GAME_SOAK_GAMES", "100"))
