@@ -46,8 +46,9 @@ class Card(NamedTuple):
         """Counting value: ace 1, number cards their number, J Q K 10."""
         return min(self.rank, 10)
 
+    # A card is never searched like a tuple: its index is its place in the deck.
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]
         """0-51, rank-major: a compact key for tables."""
         return (self.rank - 1) * 4 + SUITS.index(self.suit)
 

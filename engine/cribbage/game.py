@@ -24,246 +24,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import replace
 from enum import StrEnum
-from typing import Any, ClassVar, Literal, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
-from .cards import DECK, Card, parse_cards
+from .cards import DECK, Card
 from .errors import CribbageError, IllegalActionError
+from .events import (
+    CutForDeal, Deal, Discard, Event, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast, event_to_json,
+)
 from .play import Play, PlayAction
-from .show import ShowScore, heels_points, score_show, show_total
+from .rules import Action, GameRules, Seat, Side
+from .show import heels_points, show_total
 
-Seat = int
-Side = int
-"""A seat, or with 4 players the partnership: 0 (seats 0 and 2) or 1 (seats 1 and 3)."""
-
-
-@dataclass(frozen=True)
-class GameRules:
-    """The named options of a game; the defaults are the ACC rules.
-
-    ``target``: 121, or 61 (the default of the five-card game).
-    ``five_card``: the older game for 2 players: 5 cards each, 2 to the crib,
-    hands of 3, the play ends at the first go or 31, and the non-dealer pegs 3
-    at the start ("three for last").
-    ``muggins``: the muggins rule of the show.  Owners announce the count of
-    each hand and crib and peg what they announce; a short count lets the next
-    seat (always an opponent) claim the missed points, and a count above the
-    real one is refused (reason ``overcount``) so the owner counts again.  The
-    play is always counted by the engine.  (The game page's own ``muggins``
-    option, :class:`cribbage.widgets.game.state.GameOptions`, only decides
-    whether the reader's count stands under this rule or is corrected.)
-    ``skunk_line`` / ``double_skunk_line``: a loser below it is skunked /
-    double skunked (default 91 / 61 at 121, i.e. target - 30 / target - 60;
-    at 61 the skunk line is 31 and there is no double skunk).
-    ``lurch``: the old name and rule some sources use: a loser who has not
-    passed half the target is *lurched*; it then replaces the skunk that line
-    would otherwise be.
-
-    >>> GameRules(five_card=True).target, GameRules().skunk_line, GameRules(target=61).double_skunk_line
-    (61, 91, None)
-    """
-
-    players: int = 2
-    target: int | None = None
-    five_card: bool = False
-    muggins: bool = False
-    lurch: bool = False
-    skunk_line: int | None = None
-    double_skunk_line: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.players not in (2, 3, 4):
-            raise IllegalActionError("players must be 2, 3 or 4", reason="players", players=self.players)
-        if self.five_card and self.players != 2:
-            raise IllegalActionError("the five-card game is for 2 players", reason="players", players=self.players)
-        target = self.target if self.target is not None else (61 if self.five_card else 121)
-        if target < 1:
-            raise IllegalActionError("the target must be positive", reason="target", target=target)
-        object.__setattr__(self, "target", target)
-        if self.skunk_line is None:
-            object.__setattr__(self, "skunk_line", target - 30)
-        if self.double_skunk_line is None and target >= 121:
-            object.__setattr__(self, "double_skunk_line", target - 60)
-
-    @property
-    def sides(self) -> int:
-        return 2 if self.players == 4 else self.players
-
-    def side_of(self, seat: Seat) -> Side:
-        return seat % 2 if self.players == 4 else seat
-
-    @property
-    def deal_size(self) -> int:
-        return 6 if self.players == 2 and not self.five_card else 5
-
-    @property
-    def discard_size(self) -> int:
-        return 2 if self.players == 2 else 1
-
-    @property
-    def hand_size(self) -> int:
-        return self.deal_size - self.discard_size
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GameRules:
-        return cls(**{key: value for key, value in data.items() if key in cls.__dataclass_fields__})
-
-
-# -- player actions ---------------------------------------------------------------
-
-class Action(NamedTuple):
-    """A decision of a seat: ``discard`` (cards), ``play`` (one card),
-    ``announce`` (points, with muggins), ``claim`` or ``decline`` (muggins)."""
-
-    kind: str
-    seat: Seat
-    cards: tuple[Card, ...] = ()
-    points: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "cards": [str(c) for c in self.cards], "points": self.points}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Action:
-        return cls(data["kind"], data["seat"], parse_cards(data.get("cards", ())), data.get("points"))
-
-
-# -- events -------------------------------------------------------------------------
-# Every event has ``kind`` (its class's name in the log), ``seat`` (who it
-# concerns, or None) and ``points`` (what that seat's side pegs).
-
-
-@dataclass(frozen=True, slots=True)
-class CutForDeal:
-    rounds: tuple[tuple[tuple[Seat, Card], ...], ...]
-    """Each round of cuts; only the seats tied lowest cut again."""
-    dealer: Seat
-    kind: ClassVar[Literal["cut_for_deal"]] = "cut_for_deal"
-    points: ClassVar[int] = 0
-
-    @property
-    def seat(self) -> Seat:
-        return self.dealer
-
-
-@dataclass(frozen=True, slots=True)
-class ThreeForLast:
-    seat: Seat
-    points: int = 3
-    kind: ClassVar[Literal["three_for_last"]] = "three_for_last"
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    dealer: Seat
-    hands: tuple[tuple[Card, ...], ...]
-    crib: tuple[Card, ...]
-    """Cards dealt straight to the crib (one with 3 players)."""
-    kind: ClassVar[Literal["deal"]] = "deal"
-    points: ClassVar[int] = 0
-
-    @property
-    def seat(self) -> Seat:
-        return self.dealer
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    seat: Seat
-    cards: tuple[Card, ...]
-    kind: ClassVar[Literal["discard"]] = "discard"
-    points: ClassVar[int] = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Starter:
-    seat: Seat
-    """The dealer."""
-    card: Card
-    points: int
-    """His heels: 2 for a jack."""
-    kind: ClassVar[Literal["starter"]] = "starter"
-
-
-@dataclass(frozen=True, slots=True)
-class Pegged:
-    seat: Seat
-    action: PlayAction
-    """The play record, with its ``seat`` turned into the game's seat."""
-    kind: ClassVar[Literal["play"]] = "play"
-
-    @property
-    def points(self) -> int:
-        return self.action.points
-
-
-@dataclass(frozen=True, slots=True)
-class Shown:
-    seat: Seat
-    hand: tuple[Card, ...]
-    starter: Card
-    crib: bool
-    points: int
-    announced: int | None = None
-    """With muggins: the count the owner announced (it pegs that much)."""
-    kind: ClassVar[Literal["show"]] = "show"
-
-    @property
-    def actual(self) -> int:
-        return self.score.total
-
-    @property
-    def score(self) -> ShowScore:
-        """The full breakdown (computed on demand: the log keeps only totals)."""
-        return score_show(self.hand, self.starter, crib=self.crib)
-
-
-@dataclass(frozen=True, slots=True)
-class Muggins:
-    seat: Seat
-    """The seat that may claim."""
-    owner: Seat
-    points: int
-    """The missed points taken, 0 when declined."""
-    kind: ClassVar[Literal["muggins"]] = "muggins"
-
-
-@dataclass(frozen=True, slots=True)
-class GameOver:
-    winner: Side
-    scores: tuple[int, ...]
-    outcomes: tuple[str, ...]
-    """Per side: ``win``, or the loser's ``loss``, ``skunk``, ``double_skunk`` or ``lurch``."""
-    kind: ClassVar[Literal["game_over"]] = "game_over"
-    seat: ClassVar[None] = None
-    points: ClassVar[int] = 0
-
-
-Event = CutForDeal | ThreeForLast | Deal | Discard | Starter | Pegged | Shown | Muggins | GameOver
-
-
-def event_to_json(event: Event) -> dict[str, Any]:
-    """A plain JSON form of any event (cards as ``5H`` strings)."""
-    data: dict[str, Any] = {"kind": event.kind}
-    for field in fields(event):
-        data[field.name] = _jsonable(getattr(event, field.name))
-    if isinstance(event, Shown):
-        data["items"] = [item.to_json() for item in event.score.items]
-    return data
-
-
-def _jsonable(value: object) -> Any:
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, PlayAction):
-        return value.to_json()
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    return value
+__all__ = [
+    "Action", "CutForDeal", "Deal", "Discard", "Event", "Game", "GameOver", "GameRules", "Muggins", "Pegged",
+    "Phase", "Player", "Seat", "Shown", "Side", "Starter", "ThreeForLast", "event_to_json",
+]
 
 
 # -- the game --------------------------------------------------------------------------
@@ -281,8 +58,6 @@ class Phase(StrEnum):
     SHOW = "show"
     OVER = "over"
 
-
-PHASES = tuple(phase.value for phase in Phase)
 
 Player = Callable[["Game", Seat], Action]
 """A seat's decider for :meth:`Game.run`: ``player(game, seat) -> Action``."""
@@ -429,38 +204,18 @@ class Game:
             return IllegalActionError(f"seat {action.seat} cannot act now", reason="not_your_turn", seat=action.seat)
         match kind:
             case "discard":
-                return self._check_discard(action)
+                return self.rules.discard_error(self._held[action.seat], action.cards)
             case "play":
                 if len(action.cards) != 1:
                     return IllegalActionError("play one card", reason="play_one_card")
                 return self._current_play().check(action.cards[0])
             case "announce":
-                return self._check_announce(action)
+                return self.rules.announce_error(action.points, self._next_show_points())
         return None
 
     def can(self, action: Action) -> bool:
         """Whether :meth:`apply` would take ``action`` now."""
         return self.check(action) is None
-
-    def _check_discard(self, action: Action) -> CribbageError | None:
-        cards, held = tuple(action.cards), self._held[action.seat]
-        if len(cards) != self.rules.discard_size or len(set(cards)) != len(cards):
-            return IllegalActionError(
-                f"discard {self.rules.discard_size} cards", reason="discard_count",
-                expected=self.rules.discard_size, got=len(cards),
-            )
-        for card in cards:
-            if card not in held:
-                return IllegalActionError(f"{card} is not in the hand", reason="not_in_hand", card=str(card))
-        return None
-
-    def _check_announce(self, action: Action) -> CribbageError | None:
-        announced = action.points
-        if not isinstance(announced, int) or announced < 0:
-            return IllegalActionError("announce a count", reason="announce_count")
-        if announced > self._next_show_points():
-            return IllegalActionError(f"{announced} is more than the hand holds", reason="overcount", announced=announced)
-        return None
 
     # -- steps ---------------------------------------------------------------------
     def advance(self) -> Event:
@@ -682,8 +437,7 @@ class Game:
 
     def _next_show_points(self) -> int:
         seat, is_crib = self._shows[0]
-        cards = tuple(self._crib) if is_crib else self._held[seat]
-        return show_total(cards, self._starter(), crib=is_crib)
+        return show_total(tuple(self._crib) if is_crib else self._held[seat], self._starter(), crib=is_crib)
 
     def _from_left(self) -> list[Seat]:
         n = self.rules.players
@@ -700,7 +454,7 @@ class Game:
 
     def _pegged(self, action: PlayAction) -> Event:
         seat = self._game_seat(action.seat)
-        event = self._score(Pegged(seat, action._replace(seat=seat)))
+        event = self._score(Pegged(seat, replace(action, seat=seat)))
         if self.phase == Phase.PLAY and self._current_play().is_over:
             self._held_for_show()
         return event
@@ -725,31 +479,20 @@ class Game:
         if event.points:
             side = self.rules.side_of(event.seat)
             self._backs[side] = self._scores[side]
-            self._scores[side] = min(self._target(), self._scores[side] + event.points)
-            if self._scores[side] >= self._target():
+            self._scores[side] = min(self.target, self._scores[side] + event.points)
+            if self._scores[side] >= self.target:
                 self._finish(side)
         return event
 
-    def _target(self) -> int:
-        return self.rules.target if self.rules.target is not None else 121
+    @property
+    def target(self) -> int:
+        """The game hole (the rules' target)."""
+        return self.rules.game_hole
 
     def _finish(self, winner: Side) -> None:
-        rules = self.rules
-        outcomes = []
-        for side, score in enumerate(self._scores):
-            if side == winner:
-                outcomes.append("win")
-            elif rules.lurch and 2 * score < self._target():
-                outcomes.append("lurch")
-            elif rules.double_skunk_line is not None and score < rules.double_skunk_line:
-                outcomes.append("double_skunk")
-            elif rules.skunk_line is not None and score < rules.skunk_line:
-                outcomes.append("skunk")
-            else:
-                outcomes.append("loss")
         self.phase = Phase.OVER
         self._pending_muggins = None
-        self._log(GameOver(winner, tuple(self._scores), tuple(outcomes)))
+        self._log(GameOver(winner, tuple(self._scores), self.rules.outcomes(self._scores, winner)))
 
 
 _Scoring = TypeVar("_Scoring", ThreeForLast, Starter, Pegged, Shown, Muggins)

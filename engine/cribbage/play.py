@@ -18,7 +18,8 @@ can be stepped forward and back.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 from .cards import Card, parse_cards
 from .errors import IllegalPlayError
@@ -33,7 +34,8 @@ PAIR_POINTS = {2: 2, 3: 6, 4: 12}
 """Pair, pair royal, double pair royal by the number of cards of one rank."""
 
 
-class PlayAction(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PlayAction:
     """One action of the play: a card, or a go when ``card`` is ``None``.
 
     ``count`` is the count the action reaches (before any reset); ``reset`` is

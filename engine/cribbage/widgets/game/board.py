@@ -60,7 +60,7 @@ def hole_position(points: int, seat: int, target: int) -> tuple[float, float]:
 
 def board_html(game: Game, lang: Language) -> str:
     """The board as inline SVG: every hole, and each player's front and back peg."""
-    target = game.rules.target
+    target = game.target
     streets = (target - 1) // 30
     height = _TOP + (streets - 1) * _STREET + _LANE + 12
     holes = []
