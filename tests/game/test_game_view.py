@@ -201,6 +201,24 @@ def test_the_computers_discard_reason_is_the_advisors_best_expected_value():
     assert f"{best.net:.2f}" in html, "the computer's hand is shown, so its reasons are too"
 
 
+@pytest.mark.parametrize(("lang", "decimal_sign"), [("en", "."), ("pl", ","), ("cs", ","), ("sk", ","), ("bg", ",")])
+def test_the_why_box_writes_numbers_as_the_advisor_does_in_the_pages_language(lang, decimal_sign):
+    state = new_state(GameOptions(strength="expert"), 8, "g")
+    player = ComputerPlayer("random", seed=1)
+    while game_of(state).deals < 1 or game_of(state).phase != "deal":
+        for action in reader_actions(state, player):
+            state = send(state, action, lang)["state"]
+    game = game_of(state)
+    deal = next(e for e in game.events if e.kind == "deal")
+    best = analyse_discards(list(deal.hands[COMPUTER]), dealer=deal.dealer == COMPUTER)[0]
+    html = send(state, {"action": "hint"}, lang)["html"]
+    why = re.search(r'<details class="cb-why-box">.*?</details>', html, re.S).group(0)
+    net = f"{best.net:.2f}"
+    assert net.replace(".", decimal_sign) in why
+    if decimal_sign != ".":
+        assert net not in why
+
+
 def test_the_hint_shows_the_advisors_options_for_the_readers_cards():
     state = send(new_state(GameOptions(), 21, "g"), {"action": "cut"})["state"]
     game = game_of(state)
