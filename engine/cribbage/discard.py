@@ -28,7 +28,6 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .cards import DECK, JACK, Card, parse_cards
-from .errors import CardCountError
 from .show import rank_points, show_total
 
 

@@ -1,6 +1,7 @@
 """Counts and scores in words, as players say them at the table.
 
 >>> from cribbage.cards import parse_hand_and_starter
+>>> from cribbage.show import score_show
 >>> spoken_count(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4D")), "en")
 'Fifteen two, fifteen four, and a pair is six'
 >>> spoken_count(score_show(*parse_hand_and_starter("4H 4S 5C 6D", "10H")), "en")
@@ -14,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..i18n import Language, number_word, points_text, t
-from ..show import ScoreItem, ShowScore, score_show
+from ..show import ScoreItem, ShowScore
 
 PAIR_NAMES = {2: "pair", 6: "pair_royal", 12: "double_pair_royal"}
 """A rank's pairs by their points: two, three or four cards of a kind."""
@@ -76,6 +77,7 @@ def kind_tally(score: ShowScore, lang: Language) -> str:
     """Points per kind, to set beside the reader's own tally and find what was missed.
 
     >>> from cribbage.cards import parse_hand_and_starter
+    >>> from cribbage.show import score_show
     >>> kind_tally(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4C")), "en")
     'What scores: fifteen 4, pair 2, his nobs 1'
     """

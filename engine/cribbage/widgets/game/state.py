@@ -18,7 +18,7 @@ from typing import Any
 
 from ...computer import STRENGTHS
 from ...game import Game, GameRules
-from ..source import CARD_TEXTS, State, StateError, card_texts, field, uid_of
+from ..source import State, StateError, card_texts, field, uid_of
 
 READER, COMPUTER = 0, 1
 TARGETS = (121, 61)
@@ -195,7 +195,3 @@ def fragment_game(state: State, chosen: GameOptions, fragment: str) -> State:
     if current["seed"] == seed and current["dealer"] == dealer:
         return state
     return {**new_state(chosen, seed, state["uid"], dealer), "won": state["won"]}
-
-
-def is_card_text(value: object) -> bool:
-    return isinstance(value, str) and value in CARD_TEXTS
