@@ -21,12 +21,11 @@ MkDocs hook, the worker and the tests read it).
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from ..errors import CribbageError
 from ..i18n import LANGUAGES, Language, error_message, t
 from . import advisor, crib_table, game, hand, play, practice
-from .source import UID, BlockError, StateError
+from .source import UID, BlockError, StateError, json_object
 from .widget import Widget
 
 REGISTRY: dict[str, Widget] = {
@@ -54,17 +53,6 @@ def render_block(kind: str, source: str, lang: Language, uid: str | None = None)
     return REGISTRY[kind].render(source, lang, uid)
 
 
-def _object(text: str) -> dict[str, Any]:
-    """A JSON object from the page; a StateError for anything else (deep nesting included)."""
-    try:
-        value = json.loads(text)
-    except (ValueError, RecursionError):
-        raise StateError("json") from None
-    if not isinstance(value, dict):
-        raise StateError("json")
-    return value
-
-
 def update(kind: str, state_json: str, action_json: str, lang: Language) -> str:
     """The worker's one call: apply the reader's action, return JSON with the new HTML.
 
@@ -78,7 +66,7 @@ def update(kind: str, state_json: str, action_json: str, lang: Language) -> str:
     if lang not in LANGUAGES or widget is None or widget.update is None:
         return json.dumps({"error": t("error.error", lang if lang in LANGUAGES else "en")})
     try:
-        answer = widget.update(_object(state_json), _object(action_json), lang)
+        answer = widget.update(json_object(state_json), json_object(action_json), lang)
     except CribbageError as error:  # a StateError, or an input the rules refuse
         return json.dumps({"error": error_message(error, lang)}, ensure_ascii=False)
     return json.dumps(answer, ensure_ascii=False)

@@ -16,6 +16,7 @@ cribbage.widgets.source.BlockError: line 1: unknown key “colour” (known: han
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
@@ -195,3 +196,22 @@ def card_slot(name: object, slots: int) -> int | None:
         return None
     index = int(name[4:])
     return index if index < slots else None
+
+
+def json_object(text: str) -> dict[str, Any]:
+    """A JSON object sent by the page; a :class:`StateError` for anything else, deep nesting included.
+
+    >>> json_object('{"uid": "w1"}')
+    {'uid': 'w1'}
+    >>> json_object("[" * 100000 + "]" * 100000)
+    Traceback (most recent call last):
+    ...
+    cribbage.widgets.source.StateError: json
+    """
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        raise StateError("json") from None
+    if not isinstance(value, dict):
+        raise StateError("json")
+    return value

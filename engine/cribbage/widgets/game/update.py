@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -22,7 +21,7 @@ from ...game import Action, Game, Phase
 from ...i18n import Language
 from ...show import show_total
 from ..source import Action as PageAction
-from ..source import State, StateError, action_text, uid_of
+from ..source import State, StateError, action_text, json_object, uid_of
 from ..widget import Answer
 from .state import (
     COUNTINGS, MAX_SEED, READER, TARGETS, GameOptions, checked, fragment_game, fragment_of, new_state, remember,
@@ -70,13 +69,7 @@ def _continue(game: Game) -> None:
 def _restored(state: State, text: str) -> State:
     """A state saved by this page earlier, checked like any other; else the page's own."""
     try:
-        saved = json.loads(text)
-    except (ValueError, RecursionError):
-        return state
-    if not isinstance(saved, dict):
-        return state
-    saved = {**saved, "uid": uid_of(state)}
-    try:
+        saved = {**json_object(text), "uid": uid_of(state)}
         checked(saved)
     except CribbageError:  # a StateError, or a game the rules refuse
         return state
