@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..cards import Card
 from ..i18n import Language, number_word, points_text, t
 from ..show import ScoreItem, ShowScore
 
-PAIR_NAMES = {2: "pair", 6: "pair_royal", 12: "double_pair_royal"}
-"""A rank's pairs by their points: two, three or four cards of a kind."""
+PAIR_NAMES = {2: "pair", 3: "pair_royal", 4: "double_pair_royal"}
+"""Two, three or four cards of a kind, said as one."""
 
 RUN_GROUP_NAMES = {2: "double_run", 3: "triple_run", 4: "double_double_run"}
 """Runs that share cards, by how many runs there are."""
@@ -35,9 +36,11 @@ def grouped(items: Sequence[ScoreItem]) -> list[tuple[str, int, int]]:
     runs = [item for item in items if item.kind == "run"]
     merged_ranks = {card.rank for item in runs for card in item.cards} if len(runs) > 1 else set()
     pairs: dict[int, int] = {}
+    paired: dict[int, set[Card]] = {}
     for item in items:
         if item.kind == "pair":
             pairs[item.cards[0].rank] = pairs.get(item.cards[0].rank, 0) + item.points
+            paired.setdefault(item.cards[0].rank, set()).update(item.cards)
     said: list[tuple[str, int, int]] = []
     done: set[str | int] = set()
     for item in items:
@@ -45,7 +48,7 @@ def grouped(items: Sequence[ScoreItem]) -> list[tuple[str, int, int]]:
             rank = item.cards[0].rank
             if rank not in done and rank not in merged_ranks:
                 done.add(rank)
-                said.append((PAIR_NAMES[pairs[rank]], pairs[rank], 0))
+                said.append((PAIR_NAMES[len(paired[rank])], pairs[rank], 0))
         elif item.kind == "run" and merged_ranks:
             if "runs" not in done:
                 done.add("runs")
@@ -98,7 +101,5 @@ def reason_text(item: ScoreItem, lang: Language) -> str:
     points = points_text(item.points, lang)
     if item.kind == "run":
         return t("play.reason_run", lang, length=len(item.cards), points=points)
-    kind = item.kind
-    if kind == "pair":
-        kind = {2: "pair", 3: "pair_royal", 4: "double_pair_royal"}.get(len(item.cards), "pair")
+    kind = PAIR_NAMES[len(item.cards)] if item.kind == "pair" else item.kind
     return t("play.reason", lang, kind=t(f"kind.{kind}", lang), points=points)
