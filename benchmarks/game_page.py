@@ -4,7 +4,7 @@
     python3 benchmarks/game_page.py [--games 20] [--strength expert]
 
 Plays seeded games to 121 with a computer in the reader's seat, every step sent
-through ``cribbage.render.update`` (JSON in, JSON out, as the page's worker calls
+through ``cribbage.widgets.update`` (JSON in, JSON out, as the page's worker calls
 it), and prints the time of each answer: median, 95th percentile and worst, in
 CPython.  Pyodide runs the same code several times slower; the browser test
 (tests/game/test_game_browser.py) plays a whole game there.
@@ -23,8 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "tests" / "game")]
 
 from cribbage.computer import ComputerPlayer  # noqa: E402
-from cribbage.game_view import GameOptions, new_state  # noqa: E402
-from cribbage.render import update  # noqa: E402
+from cribbage.widgets import update  # noqa: E402
+from cribbage.widgets.game import GameOptions, new_state  # noqa: E402
 from driver import read, reader_actions  # noqa: E402
 
 

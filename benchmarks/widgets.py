@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "engine")]
 
 import site_build  # noqa: E402
-from cribbage.render import render_block  # noqa: E402
+from cribbage.widgets import render_block  # noqa: E402
 
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <link rel="stylesheet" href="../assets/cribbage/cribbage.css"></head><body>

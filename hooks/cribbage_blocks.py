@@ -8,7 +8,7 @@ A block such as::
     expect: 29
     ```
 
-becomes the static HTML that ``cribbage.render.render_block`` writes in the
+becomes the static HTML that ``cribbage.widgets.render_block`` writes in the
 page's language (the first folder of the page's path, ``docs/<lang>/...``). An
 invalid block, or one whose ``expect`` disagrees with the engine, stops the
 build with the file and line. Fences of another kind (for example a
@@ -31,13 +31,15 @@ ENGINE = Path(__file__).resolve().parent.parent / "engine"
 if str(ENGINE) not in sys.path:
     sys.path.insert(0, str(ENGINE))
 
+from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
 from mkdocs.exceptions import PluginError  # noqa: E402
+from mkdocs.structure.files import Files  # noqa: E402
+from mkdocs.structure.pages import Page  # noqa: E402
 
 from cribbage.errors import CribbageError  # noqa: E402
 from cribbage.i18n import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402
-from cribbage.render import BlockError, render_block  # noqa: E402
+from cribbage.widgets import KINDS, BlockError, render_block  # noqa: E402
 
-KINDS = ("hand", "play", "practice", "advisor", "game", "crib-table")
 _FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})\s*(?P<info>[^`\s]*)[^`]*$")
 
 
@@ -122,7 +124,7 @@ def _closing(lines: list[str], start: int, indent: str, fence: str) -> int:
     return len(lines)
 
 
-def on_page_markdown(markdown, page, config, files):  # noqa: ANN001, ARG001 - MkDocs hook signature
+def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
     src = page.file.src_path.replace("\\", "/")
     where = f"{Path(config['docs_dir']).name}/{src}"
     text, widgets = render_blocks(markdown, page_language(src), where)
@@ -130,5 +132,5 @@ def on_page_markdown(markdown, page, config, files):  # noqa: ANN001, ARG001 - M
     return text
 
 
-def on_page_content(html, page, config, files):  # noqa: ANN001, ARG001 - MkDocs hook signature
+def on_page_content(html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
     return insert_widgets(html, _pending.pop(page.file.src_path.replace("\\", "/"), {}))

@@ -3,8 +3,9 @@
 Modules are named after game concepts: :mod:`cards`, :mod:`show` (hand and
 crib scoring), :mod:`stats` (exact histograms), :mod:`play` (pegging),
 :mod:`game` (a whole game), :mod:`computer` (computer players),
-:mod:`discard` (the discard advisor), :mod:`i18n` (the message catalogue),
-:mod:`render` (the HTML both the build and the browser show).
+:mod:`deal` (dealing), :mod:`discard` (the discard advisor), :mod:`i18n` (the
+message catalogue), and the package :mod:`widgets` (the live examples: the HTML
+both the build and the browser show, one module per kind).
 """
 
 from .cards import DECK, Card, parse_cards

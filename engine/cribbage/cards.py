@@ -12,8 +12,8 @@ Jack, queen and king are different ranks that are each *worth* 10.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple, cast
 
 from .errors import CardCountError, DuplicateCardError, StarterInHandError, UnknownRankError, UnknownSuitError
 
@@ -46,8 +46,9 @@ class Card(NamedTuple):
         """Counting value: ace 1, number cards their number, J Q K 10."""
         return min(self.rank, 10)
 
+    # A card is never searched like a tuple: its index is its place in the deck.
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]
         """0-51, rank-major: a compact key for tables."""
         return (self.rank - 1) * 4 + SUITS.index(self.suit)
 
@@ -91,6 +92,9 @@ CARD_BY_TEXT |= {text.lower(): card for text, card in CARD_BY_TEXT.items()}
 or all in lower case: parsing a card is one look-up (a batch parses hundreds of
 thousands)."""
 
+_CARD_LOOKUP: dict[Any, Card] = CARD_BY_TEXT
+"""The same mapping, asked with any token (a :class:`Card` among strings finds nothing)."""
+
 
 def parse_cards(cards: str | Iterable[str | Card], count: int | None = None) -> tuple[Card, ...]:
     """Parse cards separated by spaces or commas, refusing duplicates.
@@ -104,17 +108,22 @@ def parse_cards(cards: str | Iterable[str | Card], count: int | None = None) -> 
     ...
     cribbage.errors.CardCountError: expected 4 cards, got 2
     """
+    tokens: Sequence[str | Card]
     if isinstance(cards, str):
         tokens = [token for token in _SEPARATORS.split(cards) if token]
     else:
         tokens = cards if isinstance(cards, (list, tuple)) else list(cards)
-    parsed = tuple(map(CARD_BY_TEXT.get, tokens))  # the usual case: every token a card's usual spelling
-    if None in parsed:
+    looked_up = tuple(map(_CARD_LOOKUP.get, tokens))  # the usual case: every token a card's usual spelling
+    if None in looked_up:
         parsed = tuple(token if isinstance(token, Card) else Card.parse(token) for token in tokens)
+    else:
+        parsed = cast(tuple[Card, ...], looked_up)
     if len(set(parsed)) != len(parsed):
         seen: set[Card] = set()
-        duplicate = next(card for card in parsed if card in seen or seen.add(card))
-        raise DuplicateCardError(f"duplicate card {duplicate}", card=str(duplicate))
+        for card in parsed:
+            if card in seen:
+                raise DuplicateCardError(f"duplicate card {card}", card=str(card))
+            seen.add(card)
     if count is not None and len(parsed) != count:
         raise CardCountError(f"expected {count} cards, got {len(parsed)}", expected=count, got=len(parsed))
     return parsed

@@ -32,10 +32,11 @@ import json
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from .cards import Card, parse_cards
 from .errors import CribbageError
+from .game import CutForDeal, Deal, Discard, Event, Game, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
 from .jsonin import PegRequest, peg_request, plain_score_request, read_json, request_list, score_request
 from .jsonout import show_json, show_json_text
 
@@ -59,7 +60,7 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2, never the usage dump
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, never the usage dump
         raise UsageError(f"{self.prog}: {message}")
 
 
@@ -77,11 +78,13 @@ def peg_json(request: PegRequest) -> dict[str, Any]:
     return result
 
 
-def game_json(game, strength: str) -> dict[str, Any]:
+def game_json(game: Game, strength: str) -> dict[str, Any]:
     """A finished game: its rules and seed, the event log and the final result."""
     from .game import event_to_json
 
     result = game.result
+    if result is None:
+        raise ValueError("game_json needs a finished game")
     return {
         "rules": game.rules.to_json(),
         "seed": game.seed,
@@ -95,7 +98,7 @@ def game_json(game, strength: str) -> dict[str, Any]:
 
 # -- commands ---------------------------------------------------------------------
 
-def cmd_score(args, out: TextIO, stdin: TextIO) -> None:
+def cmd_score(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     from .show import score_show
 
     if args.cards == ["-"]:
@@ -122,7 +125,7 @@ def cmd_score(args, out: TextIO, stdin: TextIO) -> None:
     out.write(f"{say('ui.total', args.lang)}: {result['total']}\n")
 
 
-def cmd_peg(args, out: TextIO, stdin: TextIO) -> None:
+def cmd_peg(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     if args.source == "-":
         requests, batch = request_list(_read_json(stdin))
     elif args.hands is None or args.plays is None:
@@ -147,7 +150,7 @@ def cmd_peg(args, out: TextIO, stdin: TextIO) -> None:
         out.write(f"{say('ui.totals', args.lang)}: {' | '.join(map(str, result['totals']))}\n")
 
 
-def cmd_stats(args, out: TextIO, stdin: TextIO) -> None:
+def cmd_stats(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     from .stats import show_histograms
 
     histograms = show_histograms()
@@ -161,7 +164,7 @@ def cmd_stats(args, out: TextIO, stdin: TextIO) -> None:
                       crib=histograms["crib"].get(score, 0)) + "\n")
 
 
-def cmd_discard(args, out: TextIO, stdin: TextIO) -> None:
+def cmd_discard(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     from .discard import analyse_discards
 
     options = analyse_discards(parse_cards(" ".join(args.cards)), args.dealer, players=args.players,
@@ -176,7 +179,7 @@ def cmd_discard(args, out: TextIO, stdin: TextIO) -> None:
         ) + "\n")
 
 
-def cmd_game(args, out: TextIO, stdin: TextIO) -> None:
+def cmd_game(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     from .computer import ComputerPlayer
     from .game import Game, GameRules
 
@@ -211,62 +214,63 @@ def cmd_game(args, out: TextIO, stdin: TextIO) -> None:
 
 # -- text for the game log ------------------------------------------------------------
 
-def describe_event(event, game, names: Sequence[str], lang: str, human: int | None = None) -> list[str]:
+def describe_event(event: Event, game: Game, names: Sequence[str], lang: str, human: int | None = None) -> list[str]:
     """Lines that tell one game event in ``lang``."""
-    kind = event.kind
-    cards = lambda seq: " ".join(map(str, seq))  # noqa: E731
+    def cards(seq: Sequence[Card]) -> str:
+        return " ".join(map(str, seq))
+
     lines: list[str] = []
-    if kind == "cut_for_deal":
-        cuts = "; ".join(", ".join(f"{names[s]} {c}" for s, c in round_) for round_ in event.rounds)
-        lines.append(say("cli.cut_for_deal", lang, cuts=cuts, dealer=names[event.dealer]))
-    elif kind == "three_for_last":
-        lines.append(say("cli.three_for_last", lang, seat=names[event.seat]))
-    elif kind == "deal":
-        lines.append(say("cli.deal", lang, dealer=names[event.dealer]))
-        if human is not None:
-            lines.append(say("cli.your_hand", lang, cards=cards(event.hands[human])))
-        else:
-            lines.extend(f"  {names[s]}: {cards(hand)}" for s, hand in enumerate(event.hands))
-    elif kind == "discard":
-        if human is None or event.seat == human:
-            lines.append(say("cli.discards", lang, seat=names[event.seat], cards=cards(event.cards)))
-        else:
-            lines.append(say("cli.discards_hidden", lang, seat=names[event.seat], n=len(event.cards)))
-    elif kind == "starter":
-        lines.append(say("cli.starter", lang, card=event.card))
-        if event.points:
-            lines.append(say("cli.heels", lang, seat=names[event.seat]))
-    elif kind == "play":
-        line = _play_line(event.action.to_json(), lang, name=names[event.seat])
-        lines.append(line)
-    elif kind == "show":
-        key = "cli.show_crib" if event.crib else "cli.show"
-        lines.append(say(key, lang, seat=names[event.seat], cards=cards(event.hand), starter=event.starter,
-                         points=event.actual))
-        for item in event.score.items:
-            lines.append(f"  {_kind(item.kind, len(item.cards), lang)}: {cards(item.cards)} = {item.points}")
-        if event.announced is not None:
-            lines.append(say("cli.announced", lang, seat=names[event.seat], announced=event.announced,
+    match event:
+        case CutForDeal():
+            cuts = "; ".join(", ".join(f"{names[s]} {c}" for s, c in round_) for round_ in event.rounds)
+            lines.append(say("cli.cut_for_deal", lang, cuts=cuts, dealer=names[event.dealer]))
+        case ThreeForLast():
+            lines.append(say("cli.three_for_last", lang, seat=names[event.seat]))
+        case Deal():
+            lines.append(say("cli.deal", lang, dealer=names[event.dealer]))
+            if human is not None:
+                lines.append(say("cli.your_hand", lang, cards=cards(event.hands[human])))
+            else:
+                lines.extend(f"  {names[s]}: {cards(hand)}" for s, hand in enumerate(event.hands))
+        case Discard():
+            if human is None or event.seat == human:
+                lines.append(say("cli.discards", lang, seat=names[event.seat], cards=cards(event.cards)))
+            else:
+                lines.append(say("cli.discards_hidden", lang, seat=names[event.seat], n=len(event.cards)))
+        case Starter():
+            lines.append(say("cli.starter", lang, card=event.card))
+            if event.points:
+                lines.append(say("cli.heels", lang, seat=names[event.seat]))
+        case Pegged():
+            lines.append(_play_line(event.action.to_json(), lang, name=names[event.seat]))
+        case Shown():
+            key = "cli.show_crib" if event.crib else "cli.show"
+            lines.append(say(key, lang, seat=names[event.seat], cards=cards(event.hand), starter=event.starter,
                              points=event.actual))
-    elif kind == "muggins":
-        if event.points:
-            lines.append(say("cli.muggins", lang, seat=names[event.seat], owner=names[event.owner], points=event.points))
-        else:
-            lines.append(say("cli.muggins_declined", lang, seat=names[event.seat]))
-    elif kind == "game_over":
-        lines.append(say("cli.game_over", lang, winner=_side_name(event.winner, game, names, lang),
-                         scores=" – ".join(map(str, event.scores))))
-        for side, outcome in enumerate(event.outcomes):
-            if outcome != "win":
-                lines.append(say("cli.outcome", lang, side=_side_name(side, game, names, lang),
-                                 outcome=say(f"outcome.{outcome}", lang)))
-        return lines
-    if event.points and kind != "game_over":
+            for item in event.score.items:
+                lines.append(f"  {_kind(item.kind, len(item.cards), lang)}: {cards(item.cards)} = {item.points}")
+            if event.announced is not None:
+                lines.append(say("cli.announced", lang, seat=names[event.seat], announced=event.announced,
+                                 points=event.actual))
+        case Muggins():
+            if event.points:
+                lines.append(say("cli.muggins", lang, seat=names[event.seat], owner=names[event.owner], points=event.points))
+            else:
+                lines.append(say("cli.muggins_declined", lang, seat=names[event.seat]))
+        case GameOver():
+            lines.append(say("cli.game_over", lang, winner=_side_name(event.winner, game, names, lang),
+                             scores=" – ".join(map(str, event.scores))))
+            for side, outcome in enumerate(event.outcomes):
+                if outcome != "win":
+                    lines.append(say("cli.outcome", lang, side=_side_name(side, game, names, lang),
+                                     outcome=say(f"outcome.{outcome}", lang)))
+            return lines
+    if event.points:
         lines.append(say("cli.scores", lang, scores=" – ".join(map(str, game.scores))))
     return lines
 
 
-def _side_name(side: int, game, names: Sequence[str], lang: str) -> str:
+def _side_name(side: int, game: Game, names: Sequence[str], lang: str) -> str:
     if game.rules.players == 4:
         return say("ui.team", lang, a=names[side], b=names[side + 2])
     return names[side]
@@ -294,7 +298,7 @@ def _play_line(action: dict[str, Any], lang: str, name: str | None = None) -> st
     return text
 
 
-def _human_turn(game, seat: int, names, lang: str, out: TextIO, stdin: TextIO):
+def _human_turn(game: Game, seat: int, names: Sequence[str], lang: str, out: TextIO, stdin: TextIO) -> Event:
     """Read the human's decision from ``stdin`` until it is legal; return its event."""
     from .errors import IllegalActionError
     from .game import Action
@@ -306,11 +310,10 @@ def _human_turn(game, seat: int, names, lang: str, out: TextIO, stdin: TextIO):
             out.write(say("cli.your_hand", lang, cards=" ".join(map(str, hand))) + "\n")
             prompt = say("cli.prompt_discard", lang, n=game.rules.discard_size,
                          example=" ".join(map(str, hand[:game.rules.discard_size])))
-        elif expected == "play":
-            prompt = say("cli.prompt_play", lang, count=game.play_state.count,
-                         cards=" ".join(map(str, game.hand(seat))))
-        elif expected == "announce":
-            _, cards, _ = game.next_show()
+        elif expected == "play" and (play := game.play_state) is not None:
+            prompt = say("cli.prompt_play", lang, count=play.count, cards=" ".join(map(str, game.hand(seat))))
+        elif expected == "announce" and (show := game.next_show()) is not None:
+            _, cards, _ = show
             prompt = say("cli.prompt_announce", lang, cards=" ".join(map(str, cards)), starter=game.starter)
         else:
             shown = next(e for e in reversed(game.events) if e.kind == "show")

@@ -29,7 +29,10 @@ from typing import Any, NamedTuple
 
 from .cards import DECK, Card
 from .deal import deal_shape
-from .play import MAX_COUNT, pile_score
+from .discard import analyse_discards
+from .game import Action, Deal, Game
+from .play import MAX_COUNT, Play, pile_score
+from .show import show_total
 
 STRENGTHS = ("expert", "easy", "random")
 
@@ -70,8 +73,6 @@ def choose_discard(
         rng = rng or random.Random()
         discard = tuple(rng.sample(list(dealt), deal_shape(players, five_card).discards))
         return DiscardChoice(discard, tuple(c for c in dealt if c not in discard), Reason("random", {}))
-    from .discard import analyse_discards
-
     options = analyse_discards(list(dealt), dealer, players=players, five_card=five_card)
     if strength == "easy":
         best = max(options, key=lambda option: option.hand_mean)
@@ -186,25 +187,26 @@ class ComputerPlayer:
         self.rng = random.Random(seed)
         self.reason: Reason | None = None
 
-    def decide(self, game, seat: int):
-        from .game import Action
-        from .show import show_total
-
+    def decide(self, game: Game, seat: int) -> tuple[Action, Reason]:
+        """The seat's next decision and the reason for it."""
         expected = game.expected
         if expected == "discard":
             dealt = game.hand(seat)
-            choice = choose_discard(
-                dealt, dealer=game.rules.side_of(seat) == game.rules.side_of(game.dealer),
-                players=game.rules.players, five_card=game.rules.five_card, strength=self.strength, rng=self.rng,
+            dealer = game.dealer is not None and game.rules.side_of(seat) == game.rules.side_of(game.dealer)
+            discard = choose_discard(
+                dealt, dealer=dealer, players=game.rules.players, five_card=game.rules.five_card,
+                strength=self.strength, rng=self.rng,
             )
-            return Action("discard", seat, choice.discard), choice.reason
-        if expected == "play":
-            play = game.play_state
+            return Action("discard", seat, discard.discard), discard.reason
+        play = game.play_state
+        if expected == "play" and play is not None:
             legal = game.legal_cards(seat)
             if self.strength == "random":
                 choice = choose_play(legal, play.pile, (), strength="random", rng=self.rng)
                 return Action("play", seat, (choice.card,)), choice.reason
-            seen = set(_dealt(game, seat)) | {game.starter}
+            seen = set(_dealt(game, seat))
+            if game.starter is not None:
+                seen.add(game.starter)
             seen.update(action.card for action in play.actions if action.card)
             unseen = [card for card in DECK if card not in seen]
             choice = choose_play(
@@ -212,29 +214,31 @@ class ComputerPlayer:
                 strength=self.strength, rng=self.rng,
             )
             return Action("play", seat, (choice.card,)), choice.reason
-        if expected == "announce":
-            owner, cards, crib = game.next_show()
+        show = game.next_show()
+        if expected == "announce" and show is not None and game.starter is not None:
+            _owner, cards, crib = show
             points = show_total(cards, game.starter, crib=crib)
             return Action("announce", seat, points=points), Reason("counted", {"points": points})
         return Action("claim", seat), Reason("claims_muggins", {})
 
-    def __call__(self, game, seat: int):
+    def __call__(self, game: Game, seat: int) -> Action:
         action, self.reason = self.decide(game, seat)
         return action
 
 
-def _next_holder(play) -> int:
+def _next_holder(play: Play) -> int:
     """The next seat after the one to move that still holds cards (it answers)."""
+    to_move = play.to_move if play.to_move is not None else 0
     for step in range(1, play.players):
-        seat = (play.to_move + step) % play.players
+        seat = (to_move + step) % play.players
         if play.held(seat):
             return seat
-    return play.to_move
+    return to_move
 
 
-def _dealt(game, seat: int) -> tuple[Card, ...]:
+def _dealt(game: Game, seat: int) -> tuple[Card, ...]:
     """The cards dealt to ``seat`` in the current deal (its discards included)."""
     for event in reversed(game.events):
-        if event.kind == "deal":
+        if isinstance(event, Deal):
             return event.hands[seat]
     return ()

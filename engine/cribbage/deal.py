@@ -15,11 +15,18 @@ DealShape(dealt=6, discards=2, crib_from_deck=0)
 Traceback (most recent call last):
 ...
 cribbage.errors.FiveCardPlayersError: the five-card game is for 2 players, not 4
+>>> import random
+>>> hand, starter = deal_show(random.Random(1))
+>>> len(hand), starter in hand
+(4, False)
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+
+from .cards import DECK, Card
 
 from .errors import FiveCardPlayersError, PlayerCountError
 
@@ -72,3 +79,9 @@ def deal_shape(players: int = 2, five_card: bool = False) -> DealShape:
     if shape is None:
         raise FiveCardPlayersError(f"the five-card game is for 2 players, not {players}", players=players)
     return shape
+
+
+def deal_show(rng: random.Random, hand_size: int = 4) -> tuple[tuple[Card, ...], Card]:
+    """A hand of ``hand_size`` cards and a starter, all different, for counting practice."""
+    cards = rng.sample(DECK, hand_size + 1)
+    return tuple(cards[:-1]), cards[-1]

@@ -14,7 +14,7 @@ it exactly.
 
 >>> game = Game(GameRules(), seed=7)
 >>> game.advance().kind, game.advance().kind, game.phase
-('cut_for_deal', 'deal', 'discard')
+('cut_for_deal', 'deal', <Phase.DISCARD: 'discard'>)
 >>> seat = game.to_act
 >>> game.apply(Action("discard", seat, game.hand(seat)[:2])).kind
 'discard'
@@ -23,241 +23,45 @@ it exactly.
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from enum import StrEnum
+from typing import Any, TypeVar
 
-from .cards import DECK, Card, parse_cards
+from .cards import DECK, Card
 from .deal import deal_shape
-from .errors import IllegalActionError
+from .errors import CribbageError, IllegalActionError
+from .events import (
+    CutForDeal, Deal, Discard, Event, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast, event_to_json,
+)
 from .play import Play, PlayAction
+from .rules import Action, GameRules, Seat, Side
+from .show import heels_points, show_total
 
-Seat = int
-Side = int
-"""A seat, or with 4 players the partnership: 0 (seats 0 and 2) or 1 (seats 1 and 3)."""
-
-
-@dataclass(frozen=True)
-class GameRules:
-    """The named options of a game; the defaults are the ACC rules.
-
-    ``target``: 121, or 61 (the default of the five-card game).
-    ``five_card``: the older game for 2 players: 5 cards each, 2 to the crib,
-    hands of 3, the play ends at the first go or 31, and the non-dealer pegs 3
-    at the start ("three for last").
-    ``muggins``: owners announce the count of each hand and crib in the show
-    and peg what they announce; a short count lets the next seat (always an
-    opponent) claim the missed points, and a count above the real one is
-    refused (reason ``overcount``) so the owner counts again.  The play is
-    always counted by the engine.
-    ``skunk_line`` / ``double_skunk_line``: a loser below it is skunked /
-    double skunked (default 91 / 61 at 121, i.e. target - 30 / target - 60;
-    at 61 the skunk line is 31 and there is no double skunk).
-    ``lurch``: the old name and rule some sources use: a loser who has not
-    passed half the target is *lurched*; it then replaces the skunk that line
-    would otherwise be.
-
-    >>> GameRules(five_card=True).target, GameRules().skunk_line, GameRules(target=61).double_skunk_line
-    (61, 91, None)
-    """
-
-    players: int = 2
-    target: int | None = None
-    five_card: bool = False
-    muggins: bool = False
-    lurch: bool = False
-    skunk_line: int | None = None
-    double_skunk_line: int | None = None
-
-    def __post_init__(self) -> None:
-        deal_shape(self.players, self.five_card)  # refuses a wrong number of players
-        target = self.target if self.target is not None else (61 if self.five_card else 121)
-        if target < 1:
-            raise IllegalActionError("the target must be positive", reason="target", target=target)
-        object.__setattr__(self, "target", target)
-        if self.skunk_line is None:
-            object.__setattr__(self, "skunk_line", target - 30)
-        if self.double_skunk_line is None and target >= 121:
-            object.__setattr__(self, "double_skunk_line", target - 60)
-
-    @property
-    def sides(self) -> int:
-        return 2 if self.players == 4 else self.players
-
-    def side_of(self, seat: Seat) -> Side:
-        return seat % 2 if self.players == 4 else seat
-
-    @property
-    def deal_size(self) -> int:
-        return deal_shape(self.players, self.five_card).dealt
-
-    @property
-    def discard_size(self) -> int:
-        return deal_shape(self.players, self.five_card).discards
-
-    @property
-    def hand_size(self) -> int:
-        return deal_shape(self.players, self.five_card).kept
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GameRules:
-        return cls(**{key: value for key, value in data.items() if key in cls.__dataclass_fields__})
-
-
-# -- player actions ---------------------------------------------------------------
-
-class Action(NamedTuple):
-    """A decision of a seat: ``discard`` (cards), ``play`` (one card),
-    ``announce`` (points, with muggins), ``claim`` or ``decline`` (muggins)."""
-
-    kind: str
-    seat: Seat
-    cards: tuple[Card, ...] = ()
-    points: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "cards": [str(c) for c in self.cards], "points": self.points}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Action:
-        return cls(data["kind"], data["seat"], parse_cards(data.get("cards", ())), data.get("points"))
-
-
-# -- events -------------------------------------------------------------------------
-# Every event has ``kind``, ``seat`` (who it concerns, or None) and ``points``
-# (what that seat's side pegs).
-
-class CutForDeal(NamedTuple):
-    rounds: tuple[tuple[tuple[Seat, Card], ...], ...]
-    """Each round of cuts; only the seats tied lowest cut again."""
-    dealer: Seat
-    kind = "cut_for_deal"
-
-    @property
-    def seat(self) -> Seat:
-        return self.dealer
-
-    points = 0
-
-
-class ThreeForLast(NamedTuple):
-    seat: Seat
-    points: int = 3
-    kind = "three_for_last"
-
-
-class Deal(NamedTuple):
-    dealer: Seat
-    hands: tuple[tuple[Card, ...], ...]
-    crib: tuple[Card, ...]
-    """Cards dealt straight to the crib (one with 3 players)."""
-    kind = "deal"
-
-    @property
-    def seat(self) -> Seat:
-        return self.dealer
-
-    points = 0
-
-
-class Discard(NamedTuple):
-    seat: Seat
-    cards: tuple[Card, ...]
-    kind = "discard"
-    points = 0
-
-
-class Starter(NamedTuple):
-    seat: Seat
-    """The dealer."""
-    card: Card
-    points: int
-    """His heels: 2 for a jack."""
-    kind = "starter"
-
-
-class Pegged(NamedTuple):
-    seat: Seat
-    action: PlayAction
-    """The play record, with its ``seat`` turned into the game's seat."""
-    kind = "play"
-
-    @property
-    def points(self) -> int:
-        return self.action.points
-
-
-class Shown(NamedTuple):
-    seat: Seat
-    hand: tuple[Card, ...]
-    starter: Card
-    crib: bool
-    points: int
-    announced: int | None = None
-    """With muggins: the count the owner announced (it pegs that much)."""
-    kind = "show"
-
-    @property
-    def actual(self) -> int:
-        return self.score.total
-
-    @property
-    def score(self):
-        """The full breakdown (computed on demand: the log keeps only totals)."""
-        from .show import score_show
-
-        return score_show(self.hand, self.starter, crib=self.crib)
-
-
-class Muggins(NamedTuple):
-    seat: Seat
-    """The seat that may claim."""
-    owner: Seat
-    points: int
-    """The missed points taken, 0 when declined."""
-    kind = "muggins"
-
-
-class GameOver(NamedTuple):
-    winner: Side
-    scores: tuple[int, ...]
-    outcomes: tuple[str, ...]
-    """Per side: ``win``, or the loser's ``loss``, ``skunk``, ``double_skunk`` or ``lurch``."""
-    kind = "game_over"
-    seat = None
-    points = 0
-
-
-Event = CutForDeal | ThreeForLast | Deal | Discard | Starter | Pegged | Shown | Muggins | GameOver
-
-
-def event_to_json(event: Event) -> dict[str, Any]:
-    """A plain JSON form of any event (cards as ``5H`` strings)."""
-    data: dict[str, Any] = {"kind": event.kind}
-    for name, value in event._asdict().items():
-        data[name] = _jsonable(value)
-    if event.kind == "show":
-        data["items"] = [
-            {"kind": i.kind, "cards": [str(c) for c in i.cards], "points": i.points} for i in event.score.items
-        ]
-    return data
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, PlayAction):
-        return value.to_json()
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    return value
+__all__ = [
+    "Action", "CutForDeal", "Deal", "Discard", "Event", "Game", "GameOver", "GameRules", "Muggins", "Pegged",
+    "Phase", "Player", "Seat", "Shown", "Side", "Starter", "ThreeForLast", "event_to_json",
+]
 
 
 # -- the game --------------------------------------------------------------------------
 
-PHASES = ("cut_for_deal", "three_for_last", "deal", "discard", "starter", "play", "show", "over")
+
+class Phase(StrEnum):
+    """Where the game is; each phase's automatic step is ``Game._step_<phase>``."""
+
+    CUT_FOR_DEAL = "cut_for_deal"
+    THREE_FOR_LAST = "three_for_last"
+    DEAL = "deal"
+    DISCARD = "discard"
+    STARTER = "starter"
+    PLAY = "play"
+    SHOW = "show"
+    OVER = "over"
+
+
+Player = Callable[["Game", Seat], Action]
+"""A seat's decider for :meth:`Game.run`: ``player(game, seat) -> Action``."""
 
 
 class Game:
@@ -287,10 +91,7 @@ class Game:
         self._play: Play | None = None
         self._shows: list[tuple[Seat, bool]] = []
         self._pending_muggins: Shown | None = None
-        if dealer is None:
-            self.phase = "cut_for_deal"
-        else:
-            self.phase = "three_for_last" if self.rules.five_card else "deal"
+        self.phase = Phase.CUT_FOR_DEAL if dealer is None else self._first_phase_of_a_deal()
 
     # -- reading the state ----------------------------------------------------------
     @property
@@ -314,11 +115,12 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     @property
     def result(self) -> GameOver | None:
-        return self._events[-1] if self.is_over else None  # type: ignore[return-value]
+        last = self._events[-1] if self._events else None
+        return last if isinstance(last, GameOver) else None
 
     @property
     def play_state(self) -> Play | None:
@@ -331,7 +133,7 @@ class Game:
 
     def hand(self, seat: Seat) -> tuple[Card, ...]:
         """The cards ``seat`` holds now (during the play: not yet played)."""
-        if self.phase == "play" and self._play is not None:
+        if self.phase == Phase.PLAY and self._play is not None:
             return self._play.held(self._play_seat(seat))
         return self._held[seat] if self._held else ()
 
@@ -342,14 +144,14 @@ class Game:
     @property
     def to_act(self) -> Seat | None:
         """The seat that must decide now, or None when :meth:`advance` is next."""
-        if self.phase == "discard":
+        if self.phase == Phase.DISCARD:
             return next(seat for seat in self._from_left() if seat not in self._discarded)
-        if self.phase == "play":
-            play = self._play
-            if play.is_over or play.must_go():
+        if self.phase == Phase.PLAY:
+            play = self._current_play()
+            if play.to_move is None or play.must_go():
                 return None
             return self._game_seat(play.to_move)
-        if self.phase == "show" and self.rules.muggins:
+        if self.phase == Phase.SHOW and self.rules.muggins:
             if self._pending_muggins is not None:
                 return self._muggins_seat(self._pending_muggins.seat)
             return self._shows[0][0]
@@ -360,61 +162,113 @@ class Game:
         """The kind of :class:`Action` :attr:`to_act` must take."""
         if self.to_act is None:
             return None
-        if self.phase == "show":
+        if self.phase == Phase.SHOW:
             return "muggins" if self._pending_muggins is not None else "announce"
-        return self.phase  # "discard" or "play"
+        return self.phase.value  # "discard" or "play"
 
     def legal_cards(self, seat: Seat) -> tuple[Card, ...]:
-        if self.phase != "play" or self.to_act != seat:
+        if self.phase != Phase.PLAY or self.to_act != seat:
             return ()
-        return self._play.legal_cards()
+        return self._current_play().legal_cards()
 
     def next_show(self) -> tuple[Seat, tuple[Card, ...], bool] | None:
         """The hand to be shown next: (owner, cards, is crib)."""
-        if self.phase != "show" or not self._shows:
+        if self.phase != Phase.SHOW or not self._shows:
             return None
         seat, is_crib = self._shows[0]
         return seat, (tuple(self._crib) if is_crib else self._held[seat]), is_crib
 
-    # -- steps ---------------------------------------------------------------------
-    def advance(self) -> Event:
-        """Take the next step that needs no decision."""
-        if self.phase == "over":
-            raise IllegalActionError("the game is over", reason="game_over")
-        if self.to_act is not None:
-            raise IllegalActionError(
-                f"seat {self.to_act} must decide", reason="waiting_for_seat", seat=self.to_act
-            )
-        return getattr(self, "_step_" + self.phase)()
+    # -- what is legal ----------------------------------------------------------------
+    def check(self, action: Action) -> CribbageError | None:
+        """Why ``action`` is not legal now (the error :meth:`apply` would raise), or None.
 
-    def apply(self, action: Action) -> Event:
-        """Take a seat's decision."""
-        if self.phase == "over":
-            raise IllegalActionError("the game is over", reason="game_over")
+        A view asks this instead of re-checking a rule itself.
+
+        >>> game = Game(GameRules(), seed=7)
+        >>> game.advance().kind, game.advance().kind
+        ('cut_for_deal', 'deal')
+        >>> seat = game.to_act
+        >>> game.check(Action("discard", seat, game.hand(seat)[:1])).params["reason"]
+        'discard_count'
+        >>> game.check(Action("discard", seat, game.hand(seat)[:2])) is None
+        True
+        """
+        if self.phase == Phase.OVER:
+            return IllegalActionError("the game is over", reason="game_over")
         expected = self.expected
         kind = "muggins" if action.kind in ("claim", "decline") else action.kind
         if expected is None or kind != expected:
-            raise IllegalActionError(
-                f"{action.kind} is not expected now", reason="wrong_phase", phase=self.phase, kind=action.kind
+            return IllegalActionError(
+                f"{action.kind} is not expected now", reason="wrong_phase", phase=self.phase.value, kind=action.kind
             )
         if action.seat != self.to_act and not (kind == "discard" and action.seat not in self._discarded):
-            raise IllegalActionError(
-                f"seat {action.seat} cannot act now", reason="not_your_turn", seat=action.seat
-            )
-        event = getattr(self, "_apply_" + kind)(action)
+            return IllegalActionError(f"seat {action.seat} cannot act now", reason="not_your_turn", seat=action.seat)
+        match kind:
+            case "discard":
+                return self.rules.discard_error(self._held[action.seat], action.cards)
+            case "play":
+                if len(action.cards) != 1:
+                    return IllegalActionError("play one card", reason="play_one_card")
+                return self._current_play().check(action.cards[0])
+            case "announce":
+                return self.rules.announce_error(action.points, self._next_show_points())
+        return None
+
+    def can(self, action: Action) -> bool:
+        """Whether :meth:`apply` would take ``action`` now."""
+        return self.check(action) is None
+
+    # -- steps ---------------------------------------------------------------------
+    def advance(self) -> Event:
+        """Take the next step that needs no decision."""
+        if self.phase == Phase.OVER:
+            raise IllegalActionError("the game is over", reason="game_over")
+        if self.to_act is not None:
+            raise IllegalActionError(f"seat {self.to_act} must decide", reason="waiting_for_seat", seat=self.to_act)
+        match self.phase:
+            case Phase.CUT_FOR_DEAL:
+                return self._step_cut_for_deal()
+            case Phase.THREE_FOR_LAST:
+                return self._step_three_for_last()
+            case Phase.DEAL:
+                return self._step_deal()
+            case Phase.STARTER:
+                return self._step_starter()
+            case Phase.PLAY:
+                return self._step_play()
+            case Phase.SHOW:
+                return self._step_show()
+        raise AssertionError(f"no automatic step in the {self.phase} phase")  # discard always has a seat to act
+
+    def apply(self, action: Action) -> Event:
+        """Take a seat's decision (refused with the error :meth:`check` gives)."""
+        refused = self.check(action)
+        if refused is not None:
+            raise refused
+        match action.kind:
+            case "discard":
+                event = self._apply_discard(action)
+            case "play":
+                event = self._pegged(self._current_play().play(action.cards[0]))
+            case "announce":
+                event = self._apply_announce(action)
+            case _:  # claim or decline
+                event = self._apply_muggins(action)
         self._actions.append(action)
         return event
 
-    def run(self, players) -> GameOver:
+    def run(self, players: Sequence[Player]) -> GameOver:
         """Play to the end; ``players[seat](game, seat)`` returns that seat's :class:`Action`."""
-        while not self.is_over:
+        while True:
+            result = self.result
+            if result is not None:
+                return result
             seat = self.to_act
             self.advance() if seat is None else self.apply(players[seat](self, seat))
-        return self.result
 
     @classmethod
     def replay(
-        cls, rules: GameRules, seed: int, actions, dealer: Seat | None = None, events: int | None = None
+        cls, rules: GameRules, seed: int, actions: Iterable[Action], dealer: Seat | None = None, events: int | None = None
     ) -> Game:
         """Rebuild a game from its rules, seed and the decisions taken.
 
@@ -456,18 +310,19 @@ class Game:
 
     def next_game(self, seed: int | None = None) -> Game:
         """A new game with the same rules; the loser deals it."""
-        if not self.is_over:
+        result = self.result
+        if result is None or self.dealer is None:
             raise IllegalActionError("the game is not over", reason="not_over")
-        winner = self.result.winner
+        dealer_now = self.dealer
         n = self.rules.players
-        losers = [s for s in range(n) if self.rules.side_of(s) != winner]
+        losers = [s for s in range(n) if self.rules.side_of(s) != result.winner]
         lowest = min(self._scores[self.rules.side_of(s)] for s in losers)
         # Among the losers (the last-placed with 3 players), the first to the
         # left of the last dealer.
         dealer = next(
-            (self.dealer + step) % n
+            (dealer_now + step) % n
             for step in range(1, n + 1)
-            if (self.dealer + step) % n in losers and self._scores[self.rules.side_of((self.dealer + step) % n)] == lowest
+            if (dealer_now + step) % n in losers and self._scores[self.rules.side_of((dealer_now + step) % n)] == lowest
         )
         return Game(self.rules, self.seed + 1 if seed is None else seed, dealer=dealer)
 
@@ -485,21 +340,20 @@ class Game:
             if len(contenders) == 1:
                 break
         self.dealer = contenders[0]
-        self.phase = "three_for_last" if self.rules.five_card else "deal"
+        self.phase = self._first_phase_of_a_deal()
         return self._log(CutForDeal(tuple(rounds), self.dealer))
 
     def _step_three_for_last(self) -> Event:
-        self.phase = "deal"
-        return self._score(ThreeForLast((self.dealer + 1) % self.rules.players))
+        self.phase = Phase.DEAL
+        return self._score(ThreeForLast((self._dealer() + 1) % self.rules.players))
 
     def _step_deal(self) -> Event:
         rules = self.rules
         deck = list(DECK)
         self._random.shuffle(deck)
-        order = self._from_left()
         hands: list[list[Card]] = [[] for _ in range(rules.players)]
         for _ in range(rules.deal_size):
-            for seat in order:
+            for seat in self._from_left():
                 hands[seat].append(deck.pop())
         self._crib = [deck.pop() for _ in range(deal_shape(rules.players, rules.five_card).crib_from_deck)]
         self._deck = deck
@@ -507,20 +361,18 @@ class Game:
         self._discarded = set()
         self.starter = None
         self.deals += 1
-        self.phase = "discard"
-        return self._log(Deal(self.dealer, tuple(self._held), tuple(self._crib)))
+        self.phase = Phase.DISCARD
+        return self._log(Deal(self._dealer(), tuple(self._held), tuple(self._crib)))
 
     def _step_starter(self) -> Event:
-        from .show import heels_points
-
         card = self._deck.pop(self._random.randrange(len(self._deck)))
         self.starter = card
         self._play = Play([self._held[seat] for seat in self._from_left()], five_card=self.rules.five_card)
-        self.phase = "play"
-        return self._score(Starter(self.dealer, card, heels_points(card)))
+        self.phase = Phase.PLAY
+        return self._score(Starter(self._dealer(), card, heels_points(card)))
 
     def _step_play(self) -> Event:
-        play = self._play
+        play = self._current_play()
         if play.is_over:  # between the last card and the show: nothing to log
             raise AssertionError("play over without moving to the show")
         return self._pegged(play.go())
@@ -528,52 +380,27 @@ class Game:
     def _step_show(self) -> Event:
         seat, is_crib = self._shows.pop(0)
         cards = tuple(self._crib) if is_crib else self._held[seat]
-        from .show import show_total
-
-        points = show_total(cards, self.starter, crib=is_crib)
-        event = self._score(Shown(seat, cards, self.starter, is_crib, points))
+        starter = self._starter()
+        event = self._score(Shown(seat, cards, starter, is_crib, show_total(cards, starter, crib=is_crib)))
         self._after_show()
         return event
 
-    # -- decisions ---------------------------------------------------------------------
+    # -- decisions (already checked) -----------------------------------------------------
     def _apply_discard(self, action: Action) -> Event:
         seat, cards = action.seat, tuple(action.cards)
-        held = self._held[seat]
-        if len(cards) != self.rules.discard_size or len(set(cards)) != len(cards):
-            raise IllegalActionError(
-                f"discard {self.rules.discard_size} cards", reason="discard_count",
-                expected=self.rules.discard_size, got=len(cards),
-            )
-        for card in cards:
-            if card not in held:
-                raise IllegalActionError(f"{card} is not in the hand", reason="not_in_hand", card=str(card))
-        self._held[seat] = tuple(card for card in held if card not in cards)
+        self._held[seat] = tuple(card for card in self._held[seat] if card not in cards)
         self._crib.extend(cards)
         self._discarded.add(seat)
         if len(self._discarded) == self.rules.players:
-            self.phase = "starter"
+            self.phase = Phase.STARTER
         return self._log(Discard(seat, cards))
 
-    def _apply_play(self, action: Action) -> Event:
-        if len(action.cards) != 1:
-            raise IllegalActionError("play one card", reason="play_one_card")
-        return self._pegged(self._play.play(action.cards[0]))
-
     def _apply_announce(self, action: Action) -> Event:
-        seat, is_crib = self._shows[0]
+        actual = self._next_show_points()
+        seat, is_crib = self._shows.pop(0)
         cards = tuple(self._crib) if is_crib else self._held[seat]
-        from .show import show_total
-
-        actual = show_total(cards, self.starter, crib=is_crib)
-        announced = action.points
-        if not isinstance(announced, int) or announced < 0:
-            raise IllegalActionError("announce a count", reason="announce_count")
-        if announced > actual:
-            raise IllegalActionError(
-                f"{announced} is more than the hand holds", reason="overcount", announced=announced
-            )
-        self._shows.pop(0)
-        event = self._score(Shown(seat, cards, self.starter, is_crib, announced, announced))
+        announced = action.points if action.points is not None else actual
+        event = self._score(Shown(seat, cards, self._starter(), is_crib, announced, announced))
         if announced < actual and not self.is_over:
             self._pending_muggins = event
         else:
@@ -582,6 +409,8 @@ class Game:
 
     def _apply_muggins(self, action: Action) -> Event:
         shown = self._pending_muggins
+        if shown is None or shown.announced is None:
+            raise AssertionError("a muggins decision without a short count")
         self._pending_muggins = None
         missed = shown.actual - shown.announced if action.kind == "claim" else 0
         event = self._score(Muggins(action.seat, shown.seat, missed))
@@ -589,65 +418,83 @@ class Game:
         return event
 
     # -- internals -------------------------------------------------------------------
+    def _first_phase_of_a_deal(self) -> Phase:
+        return Phase.THREE_FOR_LAST if self.rules.five_card else Phase.DEAL
+
+    def _dealer(self) -> Seat:
+        if self.dealer is None:
+            raise AssertionError("no dealer before the cut")
+        return self.dealer
+
+    def _starter(self) -> Card:
+        if self.starter is None:
+            raise AssertionError("no starter before it is cut")
+        return self.starter
+
+    def _current_play(self) -> Play:
+        if self._play is None:
+            raise AssertionError("no play outside the play phase")
+        return self._play
+
+    def _next_show_points(self) -> int:
+        seat, is_crib = self._shows[0]
+        return show_total(tuple(self._crib) if is_crib else self._held[seat], self._starter(), crib=is_crib)
+
     def _from_left(self) -> list[Seat]:
         n = self.rules.players
-        return [(self.dealer + step) % n for step in range(1, n + 1)]
+        return [(self._dealer() + step) % n for step in range(1, n + 1)]
 
     def _play_seat(self, seat: Seat) -> int:
-        return (seat - self.dealer - 1) % self.rules.players
+        return (seat - self._dealer() - 1) % self.rules.players
 
     def _game_seat(self, play_seat: int) -> Seat:
-        return (self.dealer + 1 + play_seat) % self.rules.players
+        return (self._dealer() + 1 + play_seat) % self.rules.players
 
     def _muggins_seat(self, owner: Seat) -> Seat:
         return (owner + 1) % self.rules.players  # always an opponent, even in partnerships
 
     def _pegged(self, action: PlayAction) -> Event:
         seat = self._game_seat(action.seat)
-        event = self._score(Pegged(seat, action._replace(seat=seat)))
-        if self.phase == "play" and self._play.is_over:
+        event = self._score(Pegged(seat, replace(action, seat=seat)))
+        if self.phase == Phase.PLAY and self._current_play().is_over:
             self._held_for_show()
         return event
 
     def _held_for_show(self) -> None:
-        self._shows = [(seat, False) for seat in self._from_left()] + [(self.dealer, True)]
-        self.phase = "show"
+        self._shows = [(seat, False) for seat in self._from_left()] + [(self._dealer(), True)]
+        self.phase = Phase.SHOW
 
     def _after_show(self) -> None:
-        if self.phase == "show" and not self._shows:
-            self.dealer = (self.dealer + 1) % self.rules.players
+        if self.phase == Phase.SHOW and not self._shows:
+            self.dealer = (self._dealer() + 1) % self.rules.players
             self._play = None
-            self.phase = "deal"
+            self.phase = Phase.DEAL
 
     def _log(self, event: Event) -> Event:
         self._events.append(event)
         return event
 
-    def _score(self, event: Event) -> Event:
+    def _score(self, event: _Scoring) -> _Scoring:
         """Log a scoring event; the game ends the instant a side reaches the target."""
         self._log(event)
         if event.points:
             side = self.rules.side_of(event.seat)
             self._backs[side] = self._scores[side]
-            self._scores[side] = min(self.rules.target, self._scores[side] + event.points)
-            if self._scores[side] >= self.rules.target:
+            self._scores[side] = min(self.target, self._scores[side] + event.points)
+            if self._scores[side] >= self.target:
                 self._finish(side)
         return event
 
+    @property
+    def target(self) -> int:
+        """The game hole (the rules' target)."""
+        return self.rules.game_hole
+
     def _finish(self, winner: Side) -> None:
-        rules = self.rules
-        outcomes = []
-        for side, score in enumerate(self._scores):
-            if side == winner:
-                outcomes.append("win")
-            elif rules.lurch and 2 * score < rules.target:
-                outcomes.append("lurch")
-            elif rules.double_skunk_line is not None and score < rules.double_skunk_line:
-                outcomes.append("double_skunk")
-            elif score < rules.skunk_line:
-                outcomes.append("skunk")
-            else:
-                outcomes.append("loss")
-        self.phase = "over"
+        self.phase = Phase.OVER
         self._pending_muggins = None
-        self._log(GameOver(winner, tuple(self._scores), tuple(outcomes)))
+        self._log(GameOver(winner, tuple(self._scores), self.rules.outcomes(self._scores, winner)))
+
+
+_Scoring = TypeVar("_Scoring", ThreeForLast, Starter, Pegged, Shown, Muggins)
+"""The events that may peg points."""

@@ -47,7 +47,8 @@ def catalogue(lang: Language) -> dict[str, Any]:
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
     text = resources.files(__package__).joinpath("messages", f"{lang}.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    messages: dict[str, Any] = json.loads(text)
+    return messages
 
 
 def plural_category(lang: Language, count: int) -> str:
@@ -85,11 +86,33 @@ def t(key: str, lang: Language, /, **params: Any) -> str:
     if isinstance(message, dict):
         category = plural_category(lang, int(params.get("count", 0)))
         message = message.get(category, message["other"])
-    return message.format(**params) if params else message
+    text = str(message)
+    return text.format(**params) if params else text
 
 
 def has_message(key: str, lang: Language) -> bool:
     return key in catalogue(lang) or key in catalogue(DEFAULT_LANGUAGE)
+
+
+def number(value: float, lang: Language, places: int = 2) -> str:
+    """A number with ``places`` decimals and the language's decimal sign.
+
+    Every page prints its numbers through here, so one value reads the same in
+    the advisor's table and in the game's "Why?" box.
+
+    >>> number(12.4083, "en"), number(12.4083, "pl"), number(8.5, "cs", 1)
+    ('12.41', '12,41', '8,5')
+    """
+    return f"{value:.{places}f}".replace(".", t("number.decimal", lang))
+
+
+def points_text(points: int, lang: Language) -> str:
+    """``1 point``, ``5 punktów``, ``3 body``: the count with its plural form.
+
+    >>> points_text(2, "cs"), points_text(22, "pl")
+    ('2 body', '22 punkty')
+    """
+    return t("ui.points", lang, count=points)
 
 
 def number_word(number: int, lang: Language) -> str:
@@ -99,12 +122,12 @@ def number_word(number: int, lang: Language) -> str:
     ('twenty-nine', 'шест', '121')
     """
     words = lookup("numbers", lang)
-    return words[number] if 0 <= number < len(words) else str(number)
+    return str(words[number]) if 0 <= number < len(words) else str(number)
 
 
 def suit_name(suit: str, lang: Language) -> str:
     """The suit's own name (``hearts``, ``kier``, ``srdce``), for labels and legends."""
-    return lookup("card.suits", lang)[suit]["name"]
+    return str(lookup("card.suits", lang)[suit]["name"])
 
 
 def card_name(card: Card, lang: Language) -> str:
@@ -117,7 +140,7 @@ def card_name(card: Card, lang: Language) -> str:
     rank = lookup("card.ranks", lang)[card.rank - 1]
     suit = lookup("card.suits", lang)[card.suit]
     forms = {"rank": rank["name"], "suit": suit.get(rank.get("gender", ""), suit["name"])}
-    return lookup("card.pattern", lang).format(**forms)
+    return str(lookup("card.pattern", lang)).format(**forms)
 
 
 def card_label(card: Card, lang: Language) -> str:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 from itertools import repeat
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from .cards import CARD_BY_TEXT, Card, parse_cards
 from .errors import (
@@ -152,7 +152,7 @@ def plain_score_request(value: Any) -> ScoreRequest | None:
     cards, cut = tuple(map(CARD_BY_TEXT.get, hand)), CARD_BY_TEXT.get(starter)
     if cut is None or None in cards or len({*cards, cut}) != 5:
         return None
-    return ScoreRequest(cards, cut, crib)
+    return ScoreRequest(cast(tuple[Card, ...], cards), cut, crib)
 
 
 def peg_request(value: Any) -> PegRequest:

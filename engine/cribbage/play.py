@@ -18,7 +18,8 @@ can be stepped forward and back.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 from .cards import Card, parse_cards
 from .deal import deal_shape
@@ -34,7 +35,8 @@ PAIR_POINTS = {2: 2, 3: 6, 4: 12}
 """Pair, pair royal, double pair royal by the number of cards of one rank."""
 
 
-class PlayAction(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PlayAction:
     """One action of the play: a card, or a go when ``card`` is ``None``.
 
     ``count`` is the count the action reaches (before any reset); ``reset`` is
@@ -53,16 +55,13 @@ class PlayAction(NamedTuple):
     def is_go(self) -> bool:
         return self.card is None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
             "card": None if self.card is None else str(self.card),
             "count": self.count,
             "points": self.points,
-            "reasons": [
-                {"kind": item.kind, "cards": [str(c) for c in item.cards], "points": item.points}
-                for item in self.reasons
-            ],
+            "reasons": [item.to_json() for item in self.reasons],
             "reset": self.reset,
         }
 
@@ -197,12 +196,16 @@ class Play:
         return not self._over and not self.legal_cards()
 
     # -- actions -------------------------------------------------------------
-    def play(self, card: Card | str) -> PlayAction:
-        """The seat to move plays ``card``."""
-        card = card if isinstance(card, Card) else Card.parse(card)
+    def check(self, card: Card) -> IllegalPlayError | None:
+        """Why the seat to move may not play ``card`` now (the error :meth:`play` would raise), or None.
+
+        >>> play = Play([parse_cards("KH QH"), parse_cards("KS 5S")])
+        >>> play.check(Card.parse("KS")).params["reason"], play.check(Card.parse("KH")) is None
+        ('not_your_turn', True)
+        """
         index = len(self._actions)
         if self._over:
-            raise IllegalPlayError(f"{card}: the play is over", card=str(card), index=index, reason="play_over")
+            return IllegalPlayError(f"{card}: the play is over", card=str(card), index=index, reason="play_over")
         seat = self._to_move
         if card not in self._held[seat]:
             owner = next((s for s, held in enumerate(self._held) if card in held), None)
@@ -210,12 +213,21 @@ class Play:
                 message, reason = f"{card}: not in the hand of seat {seat}", "not_in_hand"
             else:
                 message, reason = f"{card}: seat {seat} is to play, not seat {owner}", "not_your_turn"
-            raise IllegalPlayError(message, card=str(card), index=index, reason=reason, seat=seat)
+            return IllegalPlayError(message, card=str(card), index=index, reason=reason, seat=seat)
         if self._count + card.value > MAX_COUNT:
-            raise IllegalPlayError(
+            return IllegalPlayError(
                 f"{card}: the count {self._count} would pass 31",
                 card=str(card), index=index, reason="over_31", count=self._count, seat=seat,
             )
+        return None
+
+    def play(self, card: Card | str) -> PlayAction:
+        """The seat to move plays ``card``."""
+        card = card if isinstance(card, Card) else Card.parse(card)
+        refused = self.check(card)
+        if refused is not None:
+            raise refused
+        seat = self._to_move
         self._held[seat].remove(card)
         self._pile.append(card)
         self._count += card.value

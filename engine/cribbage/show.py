@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, product
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import JACK, RANK_SYMBOLS, SUITS, Card, Rank
 from .errors import CardCountError, DuplicateCardError, StarterInHandError
@@ -36,6 +36,10 @@ class ScoreItem(NamedTuple):
     kind: ScoreKind
     cards: tuple[Card, ...]
     points: int
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "pair", "cards": ["5H", "5S"], "points": 2}``."""
+        return {"kind": self.kind, "cards": [str(card) for card in self.cards], "points": self.points}
 
 
 class ShowScore(NamedTuple):

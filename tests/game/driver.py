@@ -1,6 +1,6 @@
 """A computer in the reader's seat, playing through the page's own entry point.
 
-Every step goes through :func:`cribbage.render.update` (JSON in, JSON out), as
+Every step goes through :func:`cribbage.widgets.update` (JSON in, JSON out), as
 the browser's worker calls it: the reader's decision is taken by a
 :class:`ComputerPlayer` and sent as the page's buttons would send it.
 """
@@ -14,9 +14,9 @@ from typing import Any
 
 from cribbage.computer import ComputerPlayer
 from cribbage.game import Game
-from cribbage.game_view import READER, game_of
-from cribbage.render import update
 from cribbage.show import show_total
+from cribbage.widgets import update
+from cribbage.widgets.game import READER, game_of
 
 Check = Callable[[dict[str, Any], dict[str, Any]], None]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cribbage.game_view import READER, game_of
+from cribbage.widgets.game import READER, game_of
 
 READY_TIMEOUT = 90_000
 ROOT = '[data-widget="game"]'

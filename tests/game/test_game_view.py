@@ -16,10 +16,10 @@ import pytest
 from cribbage.computer import ComputerPlayer
 from cribbage.discard import analyse_discards
 from cribbage.game import Game
-from cribbage.game_view import COMPUTER, READER, GameOptions, game_of, new_state
 from cribbage.i18n import LANGUAGES, catalogue, t
-from cribbage.render import BlockError, render_block, update
 from cribbage.show import show_total
+from cribbage.widgets import BlockError, render_block, update
+from cribbage.widgets.game import COMPUTER, READER, GameOptions, game_of, new_state
 from driver import play_game, read, reader_actions, send
 
 GAMES = int(os.environ.get("CRIBBAGE_GAME_SOAK_GAMES", "100"))
@@ -199,6 +199,24 @@ def test_the_computers_discard_reason_is_the_advisors_best_expected_value():
     assert reason["params"]["net"] == round(best.net, 2)
     html = send(state, {"action": "hint"})["html"]  # any answer renders the log of the deal
     assert f"{best.net:.2f}" in html, "the computer's hand is shown, so its reasons are too"
+
+
+@pytest.mark.parametrize(("lang", "decimal_sign"), [("en", "."), ("pl", ","), ("cs", ","), ("sk", ","), ("bg", ",")])
+def test_the_why_box_writes_numbers_as_the_advisor_does_in_the_pages_language(lang, decimal_sign):
+    state = new_state(GameOptions(strength="expert"), 8, "g")
+    player = ComputerPlayer("random", seed=1)
+    while game_of(state).deals < 1 or game_of(state).phase != "deal":
+        for action in reader_actions(state, player):
+            state = send(state, action, lang)["state"]
+    game = game_of(state)
+    deal = next(e for e in game.events if e.kind == "deal")
+    best = analyse_discards(list(deal.hands[COMPUTER]), dealer=deal.dealer == COMPUTER)[0]
+    html = send(state, {"action": "hint"}, lang)["html"]
+    why = re.search(r'<details class="cb-why-box">.*?</details>', html, re.S).group(0)
+    net = f"{best.net:.2f}"
+    assert net.replace(".", decimal_sign) in why
+    if decimal_sign != ".":
+        assert net not in why
 
 
 def test_the_hint_shows_the_advisors_options_for_the_readers_cards():

@@ -121,6 +121,21 @@ def test_a_malformed_fragment_is_refused_and_never_run(watched, fixtures_url):
     assert hand.locator("img").count() == 0
 
 
+@pytest.mark.parametrize("fragment", ["#hand=5H%", "#hand=5H,5S,5C&starter=5D&crib=1"])
+def test_a_broken_or_impossible_shared_hand_gets_a_notice_and_the_page_still_starts(watched, fixtures_url, fragment):
+    page = open_fixture(watched, fixtures_url, "pl", fragment)
+    hand = page.locator('[data-widget="hand"]')
+    wake_all(page)  # every widget on the page comes alive: the bad fragment stops nothing
+    notice = hand.locator(".cb-notice")
+    notice.wait_for(timeout=LIVE_TIMEOUT)
+    assert notice.text_content().startswith(t("error.bad_fragment", "pl", detail="")[:20])
+    assert hand.locator("[data-total]").get_attribute("data-total") == "29"  # the example stays
+    hand.locator('input[type=radio][value="1"]').check()  # and its crib switch still works
+    page.wait_for_function(
+        "() => JSON.parse(document.querySelector('[data-widget=hand]').dataset.state).crib === true", timeout=LIVE_TIMEOUT)
+    assert not widget_errors(watched)
+
+
 def _tab_to(page, selector: str, limit: int = 80) -> None:
     for _ in range(limit):
         page.keyboard.press("Tab")

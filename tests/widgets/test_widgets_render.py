@@ -16,7 +16,9 @@ from cribbage.cards import DECK, Card, parse_cards
 from cribbage.discard import analyse_discards
 from cribbage.i18n import LANGUAGES, card_name, catalogue, error_message, number_word, t
 from cribbage.play import Play, replay
-from cribbage.render import BlockError, parse_hand_fragment, render_block, spoken_count, update
+from cribbage.widgets import BlockError, render_block, update
+from cribbage.widgets.hand import parse_hand_fragment
+from cribbage.widgets.spoken import spoken_count
 from cribbage.show import score_show
 from hooks.cribbage_blocks import page_language, replace_blocks
 from mkdocs.exceptions import PluginError

@@ -138,10 +138,10 @@ function swap(root, result) {
   const focusKey = active && root.contains(active) ? active.dataset.key : null;
   root.dataset.state = JSON.stringify(result.state);
   persist(root, result.state);
-  view.innerHTML = result.html; // HTML written by cribbage.render, every text escaped there
+  view.innerHTML = result.html; // HTML written by cribbage.widgets, every text escaped there
   if ("correct" in result) recordAnswer(result.correct);
   showStreak(root);
-  if (result.fragment && (root === fragmentOwner() || root.dataset.fragmentKey)) {
+  if (result.fragment && root === fragmentOwner(root.dataset.fragmentKey)) {
     history.replaceState(history.state, "", "#" + result.fragment);
   }
   if (focusKey) restoreFocus(root, focusKey);
@@ -219,20 +219,25 @@ function restore(root) {
   if (saved) send(root, { action: "restore", value: saved });
 }
 
+// The first widget on the page that declares a fragment key owns the fragment naming it.
+function fragmentOwner(key) {
+  if (!key) return null;
+  return widgets().find((root) => root.dataset.fragmentKey === key) || null;
+}
+
+function addressFragment() {
+  try {
+    return decodeURIComponent(location.hash.slice(1));
+  } catch (error) {
+    return location.hash.slice(1); // a broken escape (#hand=5H%): the engine refuses it with a message
+  }
+}
+
 function ownFragment(root) {
   const key = root.dataset.fragmentKey;
-  if (!key) return;
-  const hash = decodeURIComponent(location.hash.slice(1));
+  if (!key || root !== fragmentOwner(key)) return;
+  const hash = addressFragment();
   if (hash.split("&").some((part) => part.startsWith(key + "="))) send(root, { action: "fragment", value: hash });
-}
-
-function fragmentOwner() {
-  return document.querySelector('.cribbage-widget[data-widget="hand"]');
-}
-
-function handFragment() {
-  const hash = decodeURIComponent(location.hash.slice(1));
-  return /(^|&)(hand|starter)=/.test(hash) ? hash : null;
 }
 
 const STEP_KEYS = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" };
@@ -295,9 +300,6 @@ function start() {
     : null;
   found.forEach(enhance);
   if (workerState === "failed") found.forEach(unavailable);
-  const fragment = handFragment();
-  const owner = fragmentOwner();
-  if (fragment && owner) send(owner, { action: "fragment", value: fragment });
   found.forEach((root) => { restore(root); ownFragment(root); });
   if (!observer) whenIdle(startWorker);
 }
@@ -309,9 +311,4 @@ if (window.document$ && typeof window.document$.subscribe === "function") {
 } else {
   start();
 }
-window.addEventListener("hashchange", () => {
-  const fragment = handFragment();
-  const owner = fragmentOwner();
-  if (fragment && owner) send(owner, { action: "fragment", value: fragment });
-  widgets().forEach(ownFragment);
-});
+window.addEventListener("hashchange", () => widgets().forEach(ownFragment));

@@ -8,8 +8,7 @@ async function boot() {
   const { loadPyodide } = await import(base + "pyodide.mjs");
   // Naming the package here fetches it while the runtime boots, instead of after.
   const pyodide = await loadPyodide({ indexURL: base.href, packages: ["cribbage"] });
-  await pyodide.loadPackage("cribbage", { messageCallback: () => {} }); // already there: returns at once
-  return pyodide.pyimport("cribbage.render");
+  return pyodide.pyimport("cribbage.widgets");
 }
 
 const ready = boot();
@@ -21,8 +20,8 @@ ready.then(
 self.addEventListener("message", async (event) => {
   const { id, kind, lang, state, action } = event.data || {};
   try {
-    const render = await ready;
-    const answer = render.update(kind, state, action, lang);
+    const widgets = await ready;
+    const answer = widgets.update(kind, state, action, lang);
     postMessage({ type: "result", id, result: JSON.parse(answer) });
   } catch (error) {
     postMessage({ type: "result", id, error: String(error) });

@@ -1,0 +1,155 @@
+"""The rules a game is played by: its named options, who partners whom, what a decision may be.
+
+>>> GameRules(five_card=True).target, GameRules().skunk_line, GameRules(target=61).double_skunk_line
+(61, 91, None)
+>>> GameRules().outcomes((121, 85), winner=0)
+('win', 'skunk')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, NamedTuple
+
+from .cards import Card, parse_cards
+from .deal import deal_shape
+from .errors import IllegalActionError
+
+Seat = int
+Side = int
+"""A seat, or with 4 players the partnership: 0 (seats 0 and 2) or 1 (seats 1 and 3)."""
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """The named options of a game; the defaults are the ACC rules.
+
+    ``target``: 121, or 61 (the default of the five-card game).
+    ``five_card``: the older game for 2 players: 5 cards each, 2 to the crib,
+    hands of 3, the play ends at the first go or 31, and the non-dealer pegs 3
+    at the start ("three for last").
+    ``muggins``: the muggins rule of the show.  Owners announce the count of
+    each hand and crib and peg what they announce; a short count lets the next
+    seat (always an opponent) claim the missed points, and a count above the
+    real one is refused (reason ``overcount``) so the owner counts again.  The
+    play is always counted by the engine.  (The game page's own ``muggins``
+    option, :class:`cribbage.widgets.game.state.GameOptions`, only decides
+    whether the reader's count stands under this rule or is corrected.)
+    ``skunk_line`` / ``double_skunk_line``: a loser below it is skunked /
+    double skunked (default 91 / 61 at 121, i.e. target - 30 / target - 60;
+    at 61 the skunk line is 31 and there is no double skunk).
+    ``lurch``: the old name and rule some sources use: a loser who has not
+    passed half the target is *lurched*; it then replaces the skunk that line
+    would otherwise be.
+
+    >>> GameRules(five_card=True).target, GameRules().skunk_line, GameRules(target=61).double_skunk_line
+    (61, 91, None)
+    """
+
+    players: int = 2
+    target: int | None = None
+    five_card: bool = False
+    muggins: bool = False
+    lurch: bool = False
+    skunk_line: int | None = None
+    double_skunk_line: int | None = None
+
+    def __post_init__(self) -> None:
+        deal_shape(self.players, self.five_card)  # refuses a wrong number of players
+        target = self.target if self.target is not None else (61 if self.five_card else 121)
+        if target < 1:
+            raise IllegalActionError("the target must be positive", reason="target", target=target)
+        object.__setattr__(self, "target", target)
+        if self.skunk_line is None:
+            object.__setattr__(self, "skunk_line", target - 30)
+        if self.double_skunk_line is None and target >= 121:
+            object.__setattr__(self, "double_skunk_line", target - 60)
+
+    @property
+    def sides(self) -> int:
+        return 2 if self.players == 4 else self.players
+
+    def side_of(self, seat: Seat) -> Side:
+        return seat % 2 if self.players == 4 else seat
+
+    @property
+    def deal_size(self) -> int:
+        return deal_shape(self.players, self.five_card).dealt
+
+    @property
+    def discard_size(self) -> int:
+        return deal_shape(self.players, self.five_card).discards
+
+    @property
+    def hand_size(self) -> int:
+        return deal_shape(self.players, self.five_card).kept
+
+    @property
+    def game_hole(self) -> int:
+        """The target (set for every game: 121, or 61 for the five-card game)."""
+        return self.target if self.target is not None else 121
+
+    def outcomes(self, scores: Sequence[int], winner: Side) -> tuple[str, ...]:
+        """Per side: ``win``, or the loser's ``loss``, ``skunk``, ``double_skunk`` or ``lurch``."""
+        outcomes = []
+        for side, score in enumerate(scores):
+            if side == winner:
+                outcomes.append("win")
+            elif self.lurch and 2 * score < self.game_hole:
+                outcomes.append("lurch")
+            elif self.double_skunk_line is not None and score < self.double_skunk_line:
+                outcomes.append("double_skunk")
+            elif self.skunk_line is not None and score < self.skunk_line:
+                outcomes.append("skunk")
+            else:
+                outcomes.append("loss")
+        return tuple(outcomes)
+
+    def discard_error(self, held: Sequence[Card], cards: Sequence[Card]) -> IllegalActionError | None:
+        """Why putting ``cards`` from ``held`` in the crib breaks the rules, or None."""
+        if len(cards) != self.discard_size or len(set(cards)) != len(cards):
+            return IllegalActionError(
+                f"discard {self.discard_size} cards", reason="discard_count", expected=self.discard_size, got=len(cards)
+            )
+        for card in cards:
+            if card not in held:
+                return IllegalActionError(f"{card} is not in the hand", reason="not_in_hand", card=str(card))
+        return None
+
+    def announce_error(self, announced: int | None, actual: int) -> IllegalActionError | None:
+        """Why an owner may not peg ``announced`` for a hand or crib worth ``actual``, or None.
+
+        With muggins a short count stands (the next seat may claim the rest), an overcount does not.
+        """
+        if not isinstance(announced, int) or announced < 0:
+            return IllegalActionError("announce a count", reason="announce_count")
+        if announced > actual:
+            return IllegalActionError(f"{announced} is more than the hand holds", reason="overcount", announced=announced)
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameRules:
+        return cls(**{key: value for key, value in data.items() if key in cls.__dataclass_fields__})
+
+
+# -- player actions ---------------------------------------------------------------
+
+class Action(NamedTuple):
+    """A decision of a seat: ``discard`` (cards), ``play`` (one card),
+    ``announce`` (points, with muggins), ``claim`` or ``decline`` (muggins)."""
+
+    kind: str
+    seat: Seat
+    cards: tuple[Card, ...] = ()
+    points: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "cards": [str(c) for c in self.cards], "points": self.points}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Action:
+        return cls(data["kind"], data["seat"], parse_cards(data.get("cards", ())), data.get("points"))

@@ -1,0 +1,66 @@
+"""The game page (``cribbage-game``): a whole 2-player game against the computer.
+
+:mod:`.state` keeps and checks the widget's JSON, :mod:`.update` applies the
+reader's actions and the computer's, :mod:`.view` and :mod:`.board` draw it.
+The reader is seat 0, the computer seat 1.
+
+>>> html = WIDGET.render("target: 61\\nstrength: easy", "en", "g1")
+>>> 'data-widget="game"' in html and 'data-persist="game"' in html and 'data-fragment-key="game-seed"' in html
+True
+"""
+
+from __future__ import annotations
+
+from ...computer import STRENGTHS
+from ...game import Game
+from ...i18n import Language, t
+from ..source import BlockError, Fields
+from ..widget import Live, Widget
+from .state import COMPUTER, COUNTINGS, MAX_SEED, READER, TARGETS, GameOptions, game_of, new_state
+from .update import game_update
+from .view import game_view
+
+__all__ = ["COMPUTER", "READER", "WIDGET", "GameOptions", "game_of", "game_update", "new_state"]
+
+
+def _options(fields: Fields) -> GameOptions:
+    """The options a block names (``target``, ``strength``, ``counting``, ``muggins``)."""
+    target, strength, counting, muggins = 121, "expert", "auto", False
+    for key, (value, line) in fields.items():
+        lowered = value.lower()
+        if key == "target" and value.isascii() and value.isdigit() and int(value) in TARGETS:
+            target = int(value)
+        elif key == "strength" and lowered in STRENGTHS:
+            strength = lowered
+        elif key == "counting" and lowered in COUNTINGS:
+            counting = lowered
+        elif key == "muggins" and lowered in ("yes", "no"):
+            muggins = lowered == "yes"
+        elif key != "seed":
+            raise BlockError("block_bad_value", line, key=key, value=value)
+    return GameOptions(target, strength, counting, muggins)
+
+
+def game_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
+    """The static game: the board, an empty table and the options from the block."""
+    options = _options(fields)
+    seed = 1
+    if "seed" in fields:
+        value, line = fields["seed"]
+        if not (value.isascii() and value.isdigit() and int(value) < MAX_SEED):
+            raise BlockError("block_bad_value", line, key="seed", value=value)
+        seed = int(value)
+    state = {**new_state(options, seed, uid), "fresh": "seed" not in fields}
+    return Live(state, game_view(state, Game(options.rules, seed), lang, static=True), t("game.title", lang))
+
+
+WIDGET = Widget(
+    kind="game",
+    keys=("target", "strength", "counting", "muggins", "seed"),
+    required=(),
+    block=game_block,
+    update=game_update,
+    # The game is kept across reloads and shared by its seed (widgets.js reads these).
+    persist="game",
+    fragment_key="game-seed",
+)

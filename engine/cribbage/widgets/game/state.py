@@ -1,0 +1,197 @@
+"""The game widget's state: plain JSON kept on the page (and in ``localStorage``).
+
+It holds the options, the game as :meth:`Game.to_json` gives it (seed, first
+dealer, every decision) and the computer's reasons.  :func:`checked` rebuilds
+the game from its decisions, so a state edited in the page can never put the
+game in a position the rules forbid; anything else wrong is a
+:class:`~cribbage.widgets.source.StateError`.
+
+The reader is seat 0, the computer seat 1.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ...computer import STRENGTHS
+from ...game import Game, GameRules
+from ..source import State, StateError, card_texts, field, uid_of
+
+READER, COMPUTER = 0, 1
+TARGETS = (121, 61)
+COUNTINGS = ("auto", "manual")
+MAX_SEED = 10**9
+MAX_ACTIONS = 600
+"""Far more decisions than any game to 121 takes; a longer list is not a game."""
+ACTION_KINDS = ("discard", "play", "announce", "claim", "decline")
+REASONS = ("best_expected_value", "best_hand", "random", "takes_points", "safest", "highest_card", "only_card")
+"""The computer's reasons the page can explain (:mod:`cribbage.computer`)."""
+NOTICES = ("game.choose_two", "game.bad_count", "game.overcount", "game.miscount", "game.short_muggins", "game.bad_fragment")
+FRAGMENT = re.compile(r"^game-seed=(\d{1,9})(?:&dealer=([01]))?$")
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    """What the reader chooses for a game.
+
+    ``counting``: ``auto`` (the page counts the reader's hands) or ``manual``
+    (the reader announces each count and the page checks it).
+
+    ``muggins`` is the page's option, not the rule of the same name: with
+    manual counting, whether the count the reader announces stands, so that
+    the points it misses go to the computer (the rules' muggins claim,
+    :attr:`GameRules.muggins`), or is corrected by the page.  The rules always
+    have counts announced when counting is manual.
+    """
+
+    target: int = 121
+    strength: str = "expert"
+    counting: str = "auto"
+    muggins: bool = False
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.target, int) and self.target in TARGETS) or not isinstance(self.muggins, bool):
+            raise StateError("options")
+        if not isinstance(self.strength, str) or self.strength not in STRENGTHS:
+            raise StateError("options")
+        if not isinstance(self.counting, str) or self.counting not in COUNTINGS:
+            raise StateError("options")
+
+    @property
+    def rules(self) -> GameRules:
+        # With manual counting every owner announces its count, as the muggins rule has it.
+        return GameRules(target=self.target, muggins=self.counting == "manual")
+
+    @classmethod
+    def from_json(cls, data: object) -> GameOptions:
+        if not isinstance(data, dict):
+            raise StateError("options")
+        return cls(**{name: data[name] for name in ("target", "strength", "counting", "muggins") if name in data})
+
+
+def new_state(options: GameOptions, seed: int, uid: str, dealer: int | None = None) -> State:
+    """A game not started yet: the first step is the cut (or, after a game, the deal)."""
+    game = Game(options.rules, seed, dealer=dealer)
+    return {
+        "uid": uid,
+        "options": asdict(options),
+        "next": asdict(options),
+        "game": game.to_json(),
+        "why": {},
+        "seen": 0,
+        "selected": [],
+        "hint": False,
+        "notice": None,
+        "won": [0, 0],
+    }
+
+
+def fragment_of(state: State) -> str:
+    """``game-seed=N`` (and ``&dealer=0|1`` for a game after another): the address that gives the game back."""
+    data = state["game"]
+    dealer = "" if data["dealer"] is None else f"&dealer={data['dealer']}"
+    return f"game-seed={data['seed']}{dealer}"
+
+
+# -- rebuilding and checking a state ------------------------------------------------
+
+
+_LAST_GAME: dict[str, Game] = {}
+"""The game of the last answer, by its JSON: the next action on it need not replay it."""
+
+
+def _game_key(data: dict[str, Any]) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def remember(state: State, game: Game) -> None:
+    """Keep the game of an answer, so the next action on it need not replay it."""
+    _LAST_GAME.clear()
+    _LAST_GAME[_game_key({**state["game"], "rules": game.rules.to_json()})] = game
+
+
+def _natural(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _check_actions(actions: list[Any]) -> None:
+    if len(actions) > MAX_ACTIONS:
+        raise StateError("game")
+    for action in actions:
+        if not isinstance(action, dict) or action.get("seat") not in (READER, COMPUTER) or action.get("kind") not in ACTION_KINDS:
+            raise StateError("game")
+        points = action.get("points")
+        if points is not None and not _natural(points):
+            raise StateError("game")
+        card_texts(action, "cards", range(3))
+
+
+def _check_reasons(why: dict[str, Any]) -> None:
+    """Each reason's code is checked here, its values where it is shown."""
+    for index, reason in why.items():
+        if not index.isdigit() or len(index) > 4 or not isinstance(reason, dict):
+            raise StateError("why")
+        if reason.get("code") not in REASONS or not isinstance(reason.get("params"), dict):
+            raise StateError("why")
+
+
+def checked(state: State, take: bool = False) -> tuple[GameOptions, GameOptions, Game]:
+    """The options, the options chosen for the next game, and the game a state describes.
+
+    ``take``: the caller changes the game, so it leaves the cache.
+    """
+    uid_of(state)
+    options, chosen = GameOptions.from_json(state.get("options")), GameOptions.from_json(state.get("next"))
+    data = field(state, "game", dict)
+    actions = field(data, "actions", list)
+    _check_actions(actions)
+    seed, dealer, events = data.get("seed"), data.get("dealer"), data.get("events")
+    if not (_natural(seed) and isinstance(seed, int) and seed < MAX_SEED) or dealer not in (None, READER, COMPUTER):
+        raise StateError("game")
+    if not _natural(events):
+        raise StateError("game")
+    won = field(state, "won", list)
+    if len(won) != 2 or not all(_natural(n) for n in won):
+        raise StateError("won")
+    field(state, "seen", int)
+    field(state, "hint", bool)
+    card_texts(state, "selected", range(3))
+    _check_reasons(field(state, "why", dict))
+    notice = state.get("notice")
+    if notice is not None:
+        if not isinstance(notice, dict) or notice.get("key") not in NOTICES:
+            raise StateError("notice")
+        if not all(isinstance(value, int) for value in field(notice, "params", dict).values()):
+            raise StateError("notice")
+    rebuilt = {"seed": seed, "dealer": dealer, "actions": actions, "events": events, "rules": options.rules.to_json()}
+    key = _game_key(rebuilt)
+    game = _LAST_GAME.pop(key, None) if take else _LAST_GAME.get(key)
+    if game is None:
+        game = Game.from_json(rebuilt)
+    if len(game.events) != events:
+        raise StateError("game")
+    return options, chosen, game
+
+
+def game_of(state: State) -> Game:
+    """The game a widget state holds, rebuilt from its decisions (the caller's own copy)."""
+    return checked(state, take=True)[2]
+
+
+def fragment_game(state: State, chosen: GameOptions, fragment: str) -> State:
+    """``#game-seed=N`` (``&dealer=0|1`` for a game after another) starts that game.
+
+    The game already on the page is kept when it is that one (a reload).
+    """
+    match = FRAGMENT.match(fragment.lstrip("#"))
+    if match is None:
+        return {**state, "notice": {"key": "game.bad_fragment", "params": {}}}
+    seed = int(match.group(1))
+    dealer = None if match.group(2) is None else int(match.group(2))
+    current = state["game"]
+    if current["seed"] == seed and current["dealer"] == dealer:
+        return state
+    return {**new_state(chosen, seed, state["uid"], dealer), "won": state["won"]}

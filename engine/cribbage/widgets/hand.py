@@ -1,0 +1,185 @@
+"""The hand scorer (``cribbage-hand``): pick four cards and a starter, see the count.
+
+>>> html = WIDGET.render("hand: 5H 5S 5C JD\\nstarter: 5D\\nexpect: 29", "en")
+>>> 'data-widget="hand"' in html, 'data-total="29"' in html, 'data-fragment-key="hand"' in html
+(True, True, True)
+>>> WIDGET.render("hand: 5H 5S 5C JD\\nstarter: 5D\\nexpect: 28", "en")
+Traceback (most recent call last):
+...
+cribbage.widgets.source.BlockError: line 3: expect says 28 but the engine says 29
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from ..cards import Card, parse_cards
+from ..errors import CardCountError, CribbageError, StarterInHandError
+from ..i18n import Language, error_message, t
+from ..show import score_show
+from . import source
+from .count import show_html
+from .html import card_select, error_html, radio_group
+from .source import (
+    CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, card_slot, card_texts, field, uid_of,
+)
+from .widget import Answer, Live, Widget
+
+MAX_FRAGMENT = 200
+FRAGMENT_KEY = "hand"
+
+
+def hand_state(hand: Sequence[str], starter: str, crib: bool, uid: str) -> State:
+    return {"uid": uid, "hand": list(hand), "starter": starter, "crib": crib}
+
+
+def _checked(state: State) -> tuple[list[str], str, bool, str]:
+    """The hand's card texts (``""`` for an empty picker), starter, crib and uid."""
+    hand = card_texts(state, "hand", (3, 4), blank=True)
+    starter, crib, uid = field(state, "starter", str), field(state, "crib", bool), uid_of(state)
+    if starter not in CARD_TEXTS | {""}:
+        raise StateError("starter")
+    if crib and len(hand) == 3:  # a three-card hand is the five-card game, whose crib has four cards
+        raise StateError("crib")
+    return hand, starter, crib, uid
+
+
+def hand_fragment(hand: Sequence[str], starter: str, crib: bool) -> str:
+    """The URL fragment that gives this hand back: ``hand=5H,5S,5C,JD&starter=5D&crib=0``."""
+    return f"hand={','.join(hand)}&starter={starter}&crib={int(crib)}"
+
+
+def parse_hand_fragment(fragment: str) -> tuple[tuple[Card, ...], Card, bool]:
+    """Read a shared hand from a URL fragment, refusing anything else.
+
+    >>> hand, starter, crib = parse_hand_fragment("#hand=5H,5S,5C,JD&starter=5D&crib=0")
+    >>> " ".join(map(str, hand)), str(starter), crib
+    ('5H 5S 5C JD', '5D', False)
+    >>> parse_hand_fragment("hand=5H,5S,5C,JD&starter=<script>")
+    Traceback (most recent call last):
+    ...
+    cribbage.widgets.source.BlockError: “starter” is not a valid value for “fragment”
+    >>> parse_hand_fragment("hand=5H,5S,5C&starter=5D&crib=1")
+    Traceback (most recent call last):
+    ...
+    cribbage.widgets.source.BlockError: “crib” is not a valid value for “fragment”
+    """
+    text = fragment[1:] if fragment.startswith("#") else fragment
+    if len(text) > MAX_FRAGMENT:
+        raise BlockError("block_bad_value", key="fragment", value="…")
+    fields: dict[str, str] = {}
+    for part in text.split("&"):
+        key, sep, value = part.partition("=")
+        if not sep or key not in ("hand", "starter", "crib") or key in fields:
+            raise BlockError("block_bad_value", key="fragment", value=key)
+        fields[key] = value
+    if "hand" not in fields or "starter" not in fields:
+        raise BlockError("block_missing_key", key="hand" if "hand" not in fields else "starter")
+    if fields.get("crib", "0") not in ("0", "1"):
+        raise BlockError("block_bad_value", key="fragment", value="crib")
+    try:
+        hand = parse_cards(fields["hand"].split(","))
+    except CribbageError as error:
+        raise BlockError("block_bad_value", key="fragment", value="hand") from error
+    try:
+        starter = Card.parse(fields["starter"])
+    except CribbageError as error:
+        raise BlockError("block_bad_value", key="fragment", value="starter") from error
+    if len(hand) not in (3, 4):
+        raise BlockError("block_bad_value", key="fragment", value="hand")
+    if starter in hand:
+        raise BlockError("block_bad_value", key="fragment", value="starter")
+    crib = fields.get("crib") == "1"
+    if crib and len(hand) != 4:  # only a four-card hand can be a crib
+        raise BlockError("block_bad_value", key="fragment", value="crib")
+    return hand, starter, crib
+
+
+def _count(hand: Sequence[str], starter: str, crib: bool, lang: Language) -> tuple[str, bool]:
+    """The count of the chosen cards, or what is wrong with them; and whether it is a count."""
+    chosen = [text for text in (*hand, starter) if text]
+    try:
+        if len(chosen) != len(hand) + 1:
+            raise CardCountError("a card is missing", expected=len(hand) + 1, got=len(chosen))
+        cards = parse_cards(chosen)
+    except CribbageError as error:
+        return error_html(_friendlier(error, starter), lang), False
+    return show_html(cards[:-1], cards[-1], crib, lang), True
+
+
+def _friendlier(error: CribbageError, starter: str) -> CribbageError:
+    """A duplicate between the hand and the starter is the starter's fault."""
+    if error.code == "duplicate_card" and starter and error.params.get("card") == starter:
+        return StarterInHandError(str(error), card=starter)
+    return error
+
+
+def hand_view(state: State, lang: Language, notice: str = "") -> str:
+    """The hand scorer: its pickers, the switch and the count (or what is wrong)."""
+    hand, starter, crib, uid = _checked(state)
+    return _view(hand, starter, crib, uid, lang, notice)[0]
+
+
+def _view(hand: list[str], starter: str, crib: bool, uid: str, lang: Language, notice: str) -> tuple[str, bool]:
+    pickers = "".join(card_select(f"card{i}", t("ui.card_n", lang, n=i + 1), text, lang, f"card{i}") for i, text in enumerate(hand))
+    pickers += card_select("starter", t("ui.starter", lang), starter, lang, "starter")
+    # A three-card hand is the five-card game, whose crib has four cards: no switch there.
+    switch = (
+        radio_group(t("ui.count_as", lang), "crib", (("0", t("ui.hand", lang)), ("1", t("ui.crib", lang))), str(int(crib)), uid)
+        if len(hand) == 4
+        else ""
+    )
+    result, counted = _count(hand, starter, crib, lang)
+    note = f'<p class="cb-notice" data-announce>{escape(notice)}</p>' if notice else ""
+    return f'<div class="cb-controls"><div class="cb-pickers">{pickers}</div>{switch}</div>{note}<div class="cb-result">{result}</div>', counted
+
+
+def hand_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
+    hand = source.cards(fields, "hand")
+    starter = source.cards(fields, "starter")
+    crib = source.flag(fields, "crib")
+    if len(starter) != 1:
+        raise BlockError("block_bad_value", fields["starter"][1], key="starter", value=fields["starter"][0])
+    try:
+        score = score_show(hand, starter[0], crib=crib)
+    except CribbageError as error:
+        raise BlockError("block_bad_value", fields["hand"][1], key="hand", value=f"{fields['hand'][0]} ({error})") from error
+    source.expect(fields, [score.total])
+    state = hand_state([str(card) for card in hand], str(starter[0]), crib, uid)
+    return Live(state, hand_view(state, lang), t("ui.crib" if crib else "ui.hand", lang))
+
+
+def hand_update(state: State, action: Action, lang: Language) -> Answer:
+    hand, starter, crib, uid = _checked(state)
+    notice = ""
+    name, value = action.get("name"), action_text(action)
+    if action.get("action") == "fragment":
+        try:
+            cards, cut, crib = parse_hand_fragment(value)
+            hand, starter = [str(card) for card in cards], str(cut)
+        except CribbageError as error:
+            notice = t("error.bad_fragment", lang, detail=error_message(error, lang))
+    elif action.get("action") == "set":
+        if name == "crib":
+            crib = value == "1" and len(hand) == 4
+        elif name == "starter" and value in CARD_TEXTS | {""}:
+            starter = value
+        elif (slot := card_slot(name, len(hand))) is not None and value in CARD_TEXTS | {""}:
+            hand[slot] = value
+    new = hand_state(hand, starter, crib, uid)
+    view, counted = _view(hand, starter, crib, uid, lang, notice)
+    answer: Answer = {"html": view, "state": new}
+    if counted and not notice:
+        answer["fragment"] = hand_fragment(hand, starter, crib)
+    return answer
+
+
+WIDGET = Widget(
+    kind="hand",
+    keys=("hand", "starter", "crib", "expect"),
+    required=("hand", "starter"),
+    block=hand_block,
+    update=hand_update,
+    fragment_key=FRAGMENT_KEY,
+)

@@ -1,0 +1,142 @@
+"""Small HTML pieces every widget builds with; every text goes through :func:`html.escape`.
+
+>>> attrs(class_="cb-button", data_key="go", disabled=False, hidden=True)
+' class="cb-button" data-key="go" hidden'
+>>> card_html(Card(5, "H"), "pl")
+'<span class="cb-card cb-H"><span aria-hidden="true">5♥</span><span class="cb-sr">piątka kier</span></span>'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import Any
+
+from ..cards import DECK, SUITS, Card
+from ..i18n import Language, card_label, card_name, card_symbol, error_message, suit_name, t
+from .source import State
+
+
+def attrs(**attributes: Any) -> str:
+    """`` name="value"`` pairs, escaped; ``True`` alone, ``None``/``False`` left out."""
+    parts = []
+    for name, value in attributes.items():
+        if value is None or value is False:
+            continue
+        name = name.rstrip("_").replace("_", "-")
+        parts.append(f" {name}" if value is True else f' {name}="{escape(str(value))}"')
+    return "".join(parts)
+
+
+def screen_reader(text: str) -> str:
+    """Text for screen readers only."""
+    return f'<span class="cb-sr">{escape(text)}</span>'
+
+
+def card_html(card: Card, lang: Language, extra_class: str = "", hidden: bool = False) -> str:
+    """A card face: rank and suit symbol visible, its full name for screen readers."""
+    classes = f"cb-card cb-{card.suit}" + (f" {extra_class}" if extra_class else "")
+    if hidden:
+        return f'<span class="{classes}" aria-hidden="true">{escape(card_symbol(card))}</span>'
+    return (
+        f'<span class="{classes}"><span aria-hidden="true">{escape(card_symbol(card))}</span>'
+        f"{screen_reader(card_name(card, lang))}</span>"
+    )
+
+
+def cards_html(cards: Iterable[Card], lang: Language) -> str:
+    return '<span class="cb-cards">' + "".join(card_html(card, lang) for card in cards) + "</span>"
+
+
+def card_select(name: str, label: str, selected: str, lang: Language, key: str) -> str:
+    """A labelled ``<select>`` of the 52 cards grouped by suit (keyboard and touch friendly)."""
+    options = [f'<option value=""{" selected" if not selected else ""}>{escape(t("ui.choose_card", lang))}</option>']
+    for suit in SUITS:
+        options.append(f'<optgroup label="{escape(suit_name(suit, lang))}">')
+        for card in DECK:
+            if card.suit == suit:
+                value = str(card)
+                mark = " selected" if value == selected else ""
+                options.append(f'<option value="{value}"{mark}>{escape(card_label(card, lang))}</option>')
+        options.append("</optgroup>")
+    return (
+        f'<label class="cb-field"><span class="cb-label">{escape(label)}</span>'
+        f'<select{attrs(name=name, data_key=key, data_action="set")}>{"".join(options)}</select></label>'
+    )
+
+
+def radio_group(legend: str, name: str, choices: Sequence[tuple[str, str]], chosen: str, uid: str) -> str:
+    inputs = "".join(
+        f'<label class="cb-choice"><input type="radio"'
+        f"{attrs(name=f'{uid}-{name}', value=value, checked=value == chosen, data_name=name, data_action='set', data_key=f'{name}-{value}')}>"
+        f" {escape(text)}</label>"
+        for value, text in choices
+    )
+    return f'<fieldset class="cb-switch"><legend>{escape(legend)}</legend>{inputs}</fieldset>'
+
+
+def button(text: str, key: str, action: str, value: Any = None, disabled: bool = False, extra: str = "") -> str:
+    """A button the page sends as ``{action, value}``; ``extra`` is HTML already built."""
+    return (
+        f'<button type="button"{attrs(class_="cb-button", data_key=key, data_action=action, data_value=value, disabled=disabled)}>'
+        f"{escape(text)}{extra}</button>"
+    )
+
+
+def toggle(text: str, key: str, action: str, pressed: bool) -> str:
+    """A button that stays pressed or not (``aria-pressed``)."""
+    return (
+        f'<button type="button"{attrs(class_="cb-button cb-toggle", data_key=key, data_action=action, aria_pressed=str(pressed).lower())}>'
+        f"{escape(text)}</button>"
+    )
+
+
+def card_buttons(held: Iterable[Card], legal: Iterable[Card], lang: Language) -> list[str]:
+    """One button per card held: the legal ones to play, the others disabled saying why."""
+    playable = set(legal)
+    buttons = []
+    for card in held:
+        if card in playable:
+            buttons.append(button("", f"play-{card}", "play", str(card), extra=card_html(card, lang)))
+        else:
+            why = f' <span class="cb-why">{escape(t("reason.over_31", lang))}</span>'
+            buttons.append(button("", f"play-{card}", "play", str(card), disabled=True, extra=card_html(card, lang) + why))
+    return buttons
+
+
+def choice_box(prompt: str, body: str) -> str:
+    """The group of controls for the reader's next decision, named by its prompt."""
+    return f'<div class="cb-choice-box" role="group" aria-label="{escape(prompt)}"><p>{escape(prompt)}</p>{body}</div>'
+
+
+def error_html(error: Exception, lang: Language) -> str:
+    return f'<p class="cb-error" data-announce>{escape(error_message(error, lang))}</p>'
+
+
+def widget_root(
+    kind: str, state: State, lang: Language, view: str, label: str,
+    persist: str | None = None, fragment_key: str | None = None,
+) -> str:
+    """The widget root every kind shares: its state, its words for loading and failure.
+
+    ``persist``: the root keeps its state in ``localStorage`` under that key;
+    ``fragment_key``: the root owns the address fragment that names that key.
+    """
+    attributes = attrs(
+        class_=f"cribbage-widget cb-{kind}",
+        data_widget=kind,
+        data_persist=persist,
+        data_fragment_key=fragment_key,
+        data_lang=lang,
+        data_state=json.dumps(state, separators=(",", ":")),
+        data_msg_loading=t("ui.loading", lang),
+        data_msg_unavailable=t("ui.unavailable", lang),
+        role="group",
+        aria_label=label,
+        data_search_exclude=True,  # the prose around an example is what search should find
+    )
+    return (
+        f'<div{attributes}><div class="cb-view">{view}</div>'
+        f'<p class="cb-status" role="status" aria-live="polite"></p></div>'
+    )

@@ -1,0 +1,234 @@
+"""The pegging player (``cribbage-play``): step through a play, or play it yourself.
+
+>>> html = WIDGET.render("hands: 7H 8D 5C KS | 8S 6C AH QD\\nplays: 7H 8S 5C 6C AH 8D QD KS", "en")
+>>> 'data-widget="play"' in html, html.count("<li")
+(True, 10)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from html import escape
+
+from ..cards import Card, parse_cards
+from ..errors import CribbageError
+from ..i18n import Language, points_text, t
+from ..play import Play, PlayAction, replay
+from . import source
+from .html import button, card_buttons, card_html, cards_html, choice_box, toggle
+from .source import CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, field, uid_of
+from .spoken import reason_text
+from .widget import Answer, Live, Widget
+
+GO = "GO"
+"""A go in a play's list of moves."""
+
+MAX_MOVES = 64
+"""More than any play of four hands of five cards takes, gos included."""
+
+_STEP = re.compile(r"^-?\d{1,3}$")
+
+
+def seat_name(seat: int, players: int, lang: Language) -> str:
+    """``Player 1`` ... the last seat is the dealer."""
+    name = t("ui.player", lang, n=seat + 1)
+    return f"{name} ({t('ui.dealer', lang)})" if seat == players - 1 else name
+
+
+def _action_html(action: PlayAction, players: int, lang: Language, ends_play: bool = False) -> str:
+    """One action as a reader hears it; the last action of the play ends it rather than resetting."""
+    reasons = "; ".join(reason_text(item, lang) for item in action.reasons)
+    card = card_html(action.card, lang) if action.card else f'<span class="cb-go">{escape(t("kind.go", lang))}</span>'
+    who = seat_name(action.seat, players, lang)
+    parts = [
+        f'<span class="cb-who">{escape(who)}</span> {card}',
+        f'<span class="cb-count">{escape(t("play.count", lang, count=action.count))}</span>',
+    ]
+    if action.points:
+        parts.append(f'<span class="cb-reasons">{escape(reasons)}</span>')
+    if action.reset and not ends_play:
+        parts.append(f'<span class="cb-reset">{escape(t("play.reset", lang))}</span>')
+    return " ".join(parts)
+
+
+def _moves(actions: Iterable[PlayAction]) -> list[str]:
+    return [GO if action.card is None else str(action.card) for action in actions]
+
+
+def _apply_moves(hands: Sequence[Sequence[Card]], moves: Sequence[str], five_card: bool) -> Play:
+    play = Play(hands, five_card=five_card)
+    for move in moves:
+        play.go() if move == GO else play.play(Card.parse(move))
+    return play
+
+
+def play_state(hands: Sequence[Sequence[Card]], sample: list[str], step: int, five_card: bool, uid: str) -> State:
+    return {
+        "uid": uid,
+        "hands": [[str(card) for card in hand] for hand in hands],
+        "sample": sample,
+        "moves": list(sample),
+        "step": step,
+        "five_card": five_card,
+        "self": False,
+    }
+
+
+def _move_list(state: State, name: str) -> list[str]:
+    moves = field(state, name, list)
+    if len(moves) > MAX_MOVES or not all(isinstance(move, str) and (move == GO or move in CARD_TEXTS) for move in moves):
+        raise StateError(name)
+    return list(moves)
+
+
+def _checked(state: State) -> tuple[list[tuple[Card, ...]], list[str], list[str], int, bool, bool, str]:
+    """The hands, the sample moves, the moves now, the step, five-card, play-it-yourself and uid."""
+    hands_data = field(state, "hands", list)
+    if not 2 <= len(hands_data) <= 4:
+        raise StateError("hands")
+    for hand in hands_data:
+        if not (isinstance(hand, list) and len(hand) <= 6 and all(isinstance(card, str) and card in CARD_TEXTS for card in hand)):
+            raise StateError("hands")
+    if len({card for hand in hands_data for card in hand}) != sum(len(hand) for hand in hands_data):
+        raise StateError("hands")
+    hands = [parse_cards(hand) for hand in hands_data]
+    sample, moves = _move_list(state, "sample"), _move_list(state, "moves")
+    step, five_card, yourself, uid = field(state, "step", int), field(state, "five_card", bool), field(state, "self", bool), uid_of(state)
+    if not 0 <= step <= len(moves):
+        raise StateError("step")
+    return hands, sample, moves, step, five_card, yourself, uid
+
+
+def play_view(state: State, lang: Language) -> str:
+    """The pegging player at its current step: hands, pile, count, log and the controls."""
+    hands, _sample, moves, step, five_card, yourself, _uid = _checked(state)
+    players = len(hands)
+    full = _apply_moves(hands, moves, five_card)
+    actions = full.actions
+    now = _apply_moves(hands, moves[:step], five_card)
+    last = len(moves)
+    nav = "".join(
+        (
+            button(t("ui.first", lang), "first", "step", 0, step == 0, ""),
+            button(t("ui.back", lang), "back", "step", step - 1, step == 0),
+            button(t("ui.forward", lang), "forward", "step", step + 1, step >= last),
+            button(t("ui.last", lang), "last", "step", last, step >= last),
+            button(t("ui.reset", lang), "reset", "reset"),
+            toggle(t("ui.mode_self", lang), "self", "self", yourself),
+        )
+    )
+    controls = (
+        f'<div class="cb-controls"><div class="cb-nav" role="group" aria-label="{escape(t("ui.log", lang))}">{nav}</div>'
+        f'<p class="cb-hint">{escape(t("ui.keys_hint", lang))}</p></div>'
+    )
+    seats = []
+    for seat in range(players):
+        held = now.held(seat)
+        shown = cards_html(held, lang) if held else f'<span class="cb-empty">{escape(t("ui.no_cards", lang))}</span>'
+        mover = ' aria-current="true" class="cb-to-move"' if now.to_move == seat else ""
+        seats.append(
+            f"<tr{mover}><th scope=\"row\">{escape(seat_name(seat, players, lang))}</th><td>{shown}</td>"
+            f'<td class="cb-score">{escape(points_text(now.scores[seat], lang))}</td></tr>'
+        )
+    table = f'<table class="cb-seats"><caption>{escape(t("ui.hands", lang))}</caption><tbody>{"".join(seats)}</tbody></table>'
+    pile = cards_html(now.pile, lang) if now.pile else ""
+    status = [
+        f'<p class="cb-table-state"><span class="cb-label">{escape(t("ui.pile", lang))}:</span> {pile} '
+        f'<span class="cb-label">{escape(t("ui.count", lang))}:</span> <strong class="cb-running" data-count="{now.count}">{now.count}</strong></p>'
+    ]
+    if step:
+        status.append(f'<p class="cb-last" data-announce>{_action_html(actions[step - 1], players, lang, ends_play=now.is_over)}</p>')
+    else:
+        status.append(f'<p class="cb-last" data-announce>{escape(t("play.opening", lang))}</p>')
+    if now.to_move is None:
+        status.append(f'<p class="cb-over" data-announce>{escape(t("play.over", lang))}</p>')
+    else:
+        status.append(f'<p class="cb-turn" data-announce>{escape(t("play.to_move", lang, seat=seat_name(now.to_move, players, lang)))}</p>')
+    choice = _choice_html(now, now.to_move, players, lang) if yourself and now.to_move is not None else ""
+    log = []
+    for index, action in enumerate(actions):
+        mark = ' aria-current="step" class="cb-current"' if index == step - 1 else (' class="cb-future"' if index >= step else "")
+        ends_play = full.is_over and index == len(actions) - 1
+        log.append(f"<li{mark}>{_action_html(action, players, lang, ends_play)}</li>")
+    totals = ", ".join(f"{seat_name(seat, players, lang)}: {points_text(full.scores[seat], lang)}" for seat in range(players))
+    if players == 4:  # partners sit opposite: seats 0 and 2, 1 and 3
+        teams = (
+            t("ui.team", lang, a=seat_name(first, 4, lang), b=seat_name(first + 2, 4, lang))
+            + f": {points_text(full.scores[first] + full.scores[first + 2], lang)}"
+            for first in (0, 1)
+        )
+        totals += "; " + ", ".join(teams)
+    step_text = t("ui.step", lang, n=step, total=last)
+    return (
+        f"{controls}"
+        f'<div class="cb-result"><p class="cb-step">{escape(step_text)}</p>{table}{"".join(status)}{choice}</div>'
+        f'<details class="cb-log-box"{" open" if not yourself else ""}><summary>{escape(t("ui.log", lang))}</summary>'
+        f'<ol class="cb-log">{"".join(log)}</ol>'
+        f'<p class="cb-totals"><span class="cb-label">{escape(t("ui.totals", lang))}:</span> {escape(totals)}</p></details>'
+    )
+
+
+def _choice_html(play: Play, seat: int, players: int, lang: Language) -> str:
+    """The cards the seat to move may play; the others disabled, saying why."""
+    legal = play.legal_cards()
+    buttons = card_buttons(play.held(seat), legal, lang)
+    if not legal:
+        buttons.append(button(t("ui.say_go", lang), "go", "go"))
+    return choice_box(t("ui.choose_next", lang, seat=seat_name(seat, players, lang)), "".join(buttons))
+
+
+def play_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
+    hands_text, hands_line = fields["hands"]
+    five_card = source.flag(fields, "five-card")
+    try:
+        hands = [parse_cards(part) for part in hands_text.split("|")]
+        parse_cards([card for hand in hands for card in hand])
+    except CribbageError as error:
+        raise BlockError("block_bad_value", hands_line, key="hands", value=f"{hands_text} ({error})") from error
+    players = source.integer(fields, "players", len(hands), range(2, 5))
+    if not 2 <= len(hands) <= 4 or players != len(hands):
+        raise BlockError("block_bad_value", hands_line, key="hands", value=hands_text)
+    plays_text, plays_line = fields.get("plays", ("", 0))
+    try:
+        actions = replay(hands, plays_text, five_card=five_card)
+    except CribbageError as error:
+        raise BlockError("block_bad_value", plays_line, key="plays", value=f"{plays_text} ({error})") from error
+    start = source.integer(fields, "start", 0, range(0, len(actions) + 1))
+    play = Play.from_actions(hands, actions, five_card=five_card)
+    source.expect(fields, play.scores)
+    state = play_state(hands, _moves(actions), start, five_card, uid)
+    return Live(state, play_view(state, lang), t("ui.log", lang))
+
+
+def play_update(state: State, action: Action, lang: Language) -> Answer:
+    hands, sample, moves, step, five_card, yourself, uid = _checked(state)
+    kind, value = action.get("action"), action_text(action)
+    if kind == "step":
+        if not _STEP.match(value):
+            raise StateError("value")
+        step = max(0, min(len(moves), int(value)))
+    elif kind == "reset":
+        moves, step = list(sample), 0
+    elif kind == "self":
+        yourself = not yourself
+    elif kind in ("play", "go"):
+        play = _apply_moves(hands, moves[:step], five_card)
+        try:
+            play.go() if kind == "go" else play.play(Card.parse(value))
+        except CribbageError:
+            pass  # a stale button: the view below shows what is legal now
+        else:
+            moves = _moves(play.actions)
+            step = len(moves)
+    new = {**play_state(hands, sample, step, five_card, uid), "moves": moves, "self": yourself}
+    return {"html": play_view(new, lang), "state": new}
+
+
+WIDGET = Widget(
+    kind="play",
+    keys=("players", "hands", "plays", "start", "five-card", "expect"),
+    required=("hands",),
+    block=play_block,
+    update=play_update,
+)

@@ -1,0 +1,105 @@
+"""Counts and scores in words, as players say them at the table.
+
+>>> from cribbage.cards import parse_hand_and_starter
+>>> from cribbage.show import score_show
+>>> spoken_count(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4D")), "en")
+'Fifteen two, fifteen four, and a pair is six'
+>>> spoken_count(score_show(*parse_hand_and_starter("4H 4S 5C 6D", "10H")), "en")
+'Fifteen two, fifteen four, fifteen six, and a double run of three is fourteen'
+>>> spoken_count(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4D")), "cs")
+'Patnáct dva, patnáct čtyři a dvojice, to je šest'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card
+from ..i18n import Language, number_word, points_text, t
+from ..show import ScoreItem, ShowScore
+
+PAIR_NAMES = {2: "pair", 3: "pair_royal", 4: "double_pair_royal"}
+"""Two, three or four cards of a kind, said as one."""
+
+RUN_GROUP_NAMES = {2: "double_run", 3: "triple_run", 4: "double_double_run"}
+"""Runs that share cards, by how many runs there are."""
+
+
+def grouped(items: Sequence[ScoreItem]) -> list[tuple[str, int, int]]:
+    """Items as players say them: ``(spoken kind, points, length)``.
+
+    Pairs of one rank are said together: three cards are a pair royal (6), four a
+    double pair royal (12). Runs that share cards are said as one double run
+    (two runs and their pair), triple run (three runs and a pair royal) or
+    double double run (four runs and two pairs).
+    """
+    runs = [item for item in items if item.kind == "run"]
+    merged_ranks = {card.rank for item in runs for card in item.cards} if len(runs) > 1 else set()
+    pairs: dict[int, int] = {}
+    paired: dict[int, set[Card]] = {}
+    for item in items:
+        if item.kind == "pair":
+            pairs[item.cards[0].rank] = pairs.get(item.cards[0].rank, 0) + item.points
+            paired.setdefault(item.cards[0].rank, set()).update(item.cards)
+    said: list[tuple[str, int, int]] = []
+    done: set[str | int] = set()
+    for item in items:
+        if item.kind == "pair":
+            rank = item.cards[0].rank
+            if rank not in done and rank not in merged_ranks:
+                done.add(rank)
+                said.append((PAIR_NAMES[len(paired[rank])], pairs[rank], 0))
+        elif item.kind == "run" and merged_ranks:
+            if "runs" not in done:
+                done.add("runs")
+                points = sum(run.points for run in runs) + sum(pairs.get(rank, 0) for rank in merged_ranks)
+                said.append((RUN_GROUP_NAMES[len(runs)], points, len(item.cards)))
+        else:
+            said.append((item.kind, item.points, len(item.cards)))
+    return said
+
+
+def spoken_count(score: ShowScore, lang: Language) -> str:
+    """The count said aloud, each step naming the running total."""
+    if not score.items:
+        text = t("spoken.nothing", lang)
+        return text[:1].upper() + text[1:]
+    running = 0
+    phrases = []
+    for kind, points, length in grouped(score.items):
+        running += points
+        words = {"n": number_word(running, lang), "length": length, "length_word": number_word(length, lang)}
+        phrases.append(t(f"spoken.{kind}", lang, **words))
+    text = phrases[0]
+    if len(phrases) > 1:
+        text = t("spoken.last", lang, rest=t("spoken.join", lang).join(phrases[:-1]), last=phrases[-1])
+    return text[:1].upper() + text[1:]
+
+
+def kind_tally(score: ShowScore, lang: Language) -> str:
+    """Points per kind, to set beside the reader's own tally and find what was missed.
+
+    >>> from cribbage.cards import parse_hand_and_starter
+    >>> from cribbage.show import score_show
+    >>> kind_tally(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4C")), "en")
+    'What scores: fifteen 4, pair 2, his nobs 1'
+    """
+    points: dict[str, int] = {}
+    for item in score.items:
+        points[item.kind] = points.get(item.kind, 0) + item.points
+    parts = ", ".join(f"{t(f'kind.{kind}', lang)} {value}" for kind, value in points.items())
+    return f"{t('ui.breakdown', lang)}: {parts}"
+
+
+def reason_text(item: ScoreItem, lang: Language) -> str:
+    """What one play scored: ``fifteen for 2``, ``run of 3 for 3`` ...
+
+    >>> from cribbage.cards import parse_cards
+    >>> reason_text(ScoreItem("pair", parse_cards("6H 6S 6C"), 6), "en")
+    'pair royal for 6 points'
+    """
+    points = points_text(item.points, lang)
+    if item.kind == "run":
+        return t("play.reason_run", lang, length=len(item.cards), points=points)
+    kind = PAIR_NAMES[len(item.cards)] if item.kind == "pair" else item.kind
+    return t("play.reason", lang, kind=t(f"kind.{kind}", lang), points=points)
