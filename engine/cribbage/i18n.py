@@ -80,7 +80,7 @@ def t(key: str, lang: Language, /, **params: Any) -> str:
     """Translate ``key`` into ``lang`` and fill in ``params``.
 
     >>> t("kind.fifteen", "sk")
-    'pätnásť'
+    'pätnástka'
     """
     message = lookup(key, lang)
     if isinstance(message, dict):

@@ -111,7 +111,7 @@ def test_the_spoken_count_is_said_the_way_players_say_it():
     double_run = score_show(parse_cards("4H 4S 5C 6D"), Card.parse("10H"))
     assert spoken_count(double_run, "en").endswith("and a double run of three is fourteen")
     double_double = score_show(parse_cards("7H 8S 8C 9D"), Card.parse("9H"))
-    assert spoken_count(double_double, "en") == "Fifteen two, fifteen four, and a double double run is twenty"
+    assert spoken_count(double_double, "en") == "Fifteen two, fifteen four, and a double-double run is twenty"
 
 
 def test_a_three_card_hand_is_the_five_card_game():

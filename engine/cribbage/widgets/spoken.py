@@ -7,7 +7,7 @@
 >>> spoken_count(score_show(*parse_hand_and_starter("4H 4S 5C 6D", "10H")), "en")
 'Fifteen two, fifteen four, fifteen six, and a double run of three is fourteen'
 >>> spoken_count(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4D")), "cs")
-'Patnáct dva, patnáct čtyři a dvojice je šest'
+'Patnáct dva, patnáct čtyři a dvojice, to je šest'
 """
 
 from __future__ import annotations
