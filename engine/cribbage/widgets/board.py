@@ -141,7 +141,7 @@ def board_svg(lang: Language) -> str:
     ]
     title = escape(t("board.title", lang))
     return (
-        f"<svg{attrs(viewBox=f'0 0 {WIDTH:g} {HEIGHT:g}', class_='cb-board-drawing', role='img', aria_label=title, data_board=True)}>"
+        f"<svg{attrs(viewBox=f'0 0 {WIDTH:g} {HEIGHT:g}', class_='cb-board-drawing', role='img', aria_label=title, data_board='121')}>"
         f"<title>{title}</title>"
         f"<rect{attrs(x='2', y='2', width=f'{WIDTH - 4:g}', height=f'{HEIGHT - 4:g}', rx='10', class_='cb-board-wood')}/>"
         + _holes() + _street_numbers() + _skunk_line()
