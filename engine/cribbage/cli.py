@@ -276,6 +276,12 @@ def _side_name(side: int, game: Game, names: Sequence[str], lang: str) -> str:
     return names[side]
 
 
+def _run_length(length: int, lang: str) -> str:
+    from . import i18n
+
+    return str(i18n.lookup("run.lengths", lang)[length])
+
+
 def _kind(kind: str, size: int, lang: str) -> str:
     if kind == "pair" and size > 2:
         kind = "pair_royal" if size == 3 else "double_pair_royal"
@@ -284,14 +290,15 @@ def _kind(kind: str, size: int, lang: str) -> str:
 
 def _play_line(action: dict[str, Any], lang: str, name: str | None = None) -> str:
     seat = name if name is not None else say("ui.player", lang, n=action["seat"] + 1)
-    if action["card"] is None:
-        text = say("play.go", lang, seat=seat)
+    if action["card"] is None:  # the last player's own go takes the point, in the go's own words
+        text = say("play.go_point" if action["points"] else "play.go", lang, seat=seat)
     else:
         text = f"{say('play.plays', lang, seat=seat, card=action['card'])}, {say('play.count', lang, count=action['count'])}"
     reasons = [
-        say("play.reason_run", lang, length=len(r["cards"]), points=r["points"]) if r["kind"] == "run"
+        say("play.reason_run", lang, length_word=_run_length(len(r["cards"]), lang), points=r["points"])
+        if r["kind"] == "run"
         else say("play.reason", lang, kind=_kind(r["kind"], len(r["cards"]), lang), points=r["points"])
-        for r in action["reasons"]
+        for r in action["reasons"] if r["kind"] != "go"
     ]
     if reasons:
         text += ": " + ", ".join(reasons)
@@ -396,7 +403,7 @@ def build_parser() -> argparse.ArgumentParser:
     game.add_argument("--target", type=int, choices=(61, 121))
     game.add_argument("--five-card", action="store_true")
     game.add_argument("--muggins", action="store_true")
-    game.add_argument("--lurch", action="store_true")
+    game.add_argument("--lurch", action="store_true", default=None)
     game.add_argument("--strength", choices=("expert", "easy", "random"), default="expert")
     game.set_defaults(run=cmd_game)
 

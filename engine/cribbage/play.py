@@ -195,6 +195,21 @@ class Play:
     def must_go(self) -> bool:
         return not self._over and not self.legal_cards()
 
+    def go_scores(self) -> bool:
+        """Whether the go due now takes the go point: the seat to move played the last
+        card and cannot play on, nor can anyone else.
+
+        >>> play = Play([parse_cards("KH QH"), parse_cards("KS 9S")])
+        >>> for card in ("KH", "KS", "QH"):
+        ...     _ = play.play(card)
+        >>> play.to_move, play.must_go(), play.go_scores()  # the 9 would pass 31: a plain go
+        (1, True, False)
+        >>> _ = play.go()
+        >>> play.to_move, play.must_go(), play.go_scores()  # the queen was last: one for the go
+        (0, True, True)
+        """
+        return self.must_go() and self._to_move == self._last_player
+
     # -- actions -------------------------------------------------------------
     def check(self, card: Card) -> IllegalPlayError | None:
         """Why the seat to move may not play ``card`` now (the error :meth:`play` would raise), or None.

@@ -37,21 +37,24 @@ class GameRules:
     option, :class:`cribbage.widgets.game.state.GameOptions`, only decides
     whether the reader's count stands under this rule or is corrected.)
     ``skunk_line`` / ``double_skunk_line``: a loser below it is skunked /
-    double skunked (default 91 / 61 at 121, i.e. target - 30 / target - 60;
-    at 61 the skunk line is 31 and there is no double skunk).
-    ``lurch``: the old name and rule some sources use: a loser who has not
-    passed half the target is *lurched*; it then replaces the skunk that line
-    would otherwise be.
+    double skunked (91 / 61 in the game to 121, i.e. target - 30 / target - 60;
+    the ACC lines belong to the game to 121, so a shorter game has none).
+    ``lurch``: a loser who has not reached half the target (31 of 61) is
+    *lurched*, the old rule of the game to 61, where it is on by default; asked
+    for at 121 it replaces the skunk that line would otherwise be.
 
-    >>> GameRules(five_card=True).target, GameRules().skunk_line, GameRules(target=61).double_skunk_line
+    >>> GameRules(five_card=True).target, GameRules().skunk_line, GameRules(target=61).skunk_line
     (61, 91, None)
+    >>> GameRules(target=61).lurch, GameRules(target=61).lurch_line, GameRules().lurch
+    (True, 31, False)
     """
 
     players: int = 2
     target: int | None = None
     five_card: bool = False
     muggins: bool = False
-    lurch: bool = False
+    lurch: bool | None = None
+    """None: on for a game shorter than 121 (the game to 61), off at 121."""
     skunk_line: int | None = None
     double_skunk_line: int | None = None
 
@@ -61,7 +64,9 @@ class GameRules:
         if target < 1:
             raise IllegalActionError("the target must be positive", reason="target", target=target)
         object.__setattr__(self, "target", target)
-        if self.skunk_line is None:
+        if self.lurch is None:
+            object.__setattr__(self, "lurch", target < 121)
+        if self.skunk_line is None and target >= 121:
             object.__setattr__(self, "skunk_line", target - 30)
         if self.double_skunk_line is None and target >= 121:
             object.__setattr__(self, "double_skunk_line", target - 60)
@@ -86,6 +91,11 @@ class GameRules:
         return deal_shape(self.players, self.five_card).kept
 
     @property
+    def lurch_line(self) -> int:
+        """Half the target, rounded up: a loser below it has not reached half way (31 of 61)."""
+        return (self.game_hole + 1) // 2
+
+    @property
     def game_hole(self) -> int:
         """The target (set for every game: 121, or 61 for the five-card game)."""
         return self.target if self.target is not None else 121
@@ -96,7 +106,7 @@ class GameRules:
         for side, score in enumerate(scores):
             if side == winner:
                 outcomes.append("win")
-            elif self.lurch and 2 * score < self.game_hole:
+            elif self.lurch and score < self.lurch_line:
                 outcomes.append("lurch")
             elif self.double_skunk_line is not None and score < self.double_skunk_line:
                 outcomes.append("double_skunk")

@@ -109,7 +109,11 @@ def test_the_spoken_count_is_said_the_way_players_say_it():
     royal = score_show(parse_cards("6H 6S 6C 2D"), Card.parse("KD"))
     assert spoken_count(royal, "en") == "A pair royal is six"
     double_run = score_show(parse_cards("4H 4S 5C 6D"), Card.parse("10H"))
-    assert spoken_count(double_run, "en").endswith("and a double run of three is fourteen")
+    assert spoken_count(double_run, "en").endswith("and a double run is fourteen")
+    double_run_of_four = score_show(parse_cards("3H 4D 5C 6S"), Card.parse("6H"))
+    assert spoken_count(double_run_of_four, "en").endswith("and a double run of four is sixteen")
+    fifteens_only = score_show(parse_cards("10H 5D 2S 8C"), Card.parse("AH"))
+    assert spoken_count(fifteens_only, "en") == "Fifteen two, fifteen four"
     double_double = score_show(parse_cards("7H 8S 8C 9D"), Card.parse("9H"))
     assert spoken_count(double_double, "en") == "Fifteen two, fifteen four, and a double-double run is twenty"
 
@@ -234,8 +238,10 @@ def test_the_static_play_shows_every_action_and_the_totals(hands, plays, totals,
     assert html.count("<li") == len(actions)
     assert f'data-count="{count}"' in html
     said = re.sub(r"\s+", " ", text_of(html))
-    for seat, total in enumerate(totals):
-        assert re.search(rf"Player {seat + 1}( \(Dealer\))?: {total} points?\b", said), (seat, total)
+    players = len(totals)
+    names = ["Pone", "Dealer"] if players == 2 else [f"Player {seat + 1}" for seat in range(players - 1)] + [f"Player {players} \\(Dealer\\)"]
+    for name, total in zip(names, totals):
+        assert re.search(rf"{name}: {total} points?\b", said), (name, total)
     with pytest.raises(BlockError) as caught:
         render_block("play", source.replace("expect: ", "expect: 9"), "en")
     assert caught.value.line == 3

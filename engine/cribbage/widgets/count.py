@@ -51,5 +51,5 @@ def show_html(hand: Sequence[Card], starter: Card, crib: bool, lang: Language) -
         f'<p class="cb-total" data-announce><span class="cb-label">{escape(t("ui.total", lang))}:</span> '
         f'<strong data-total="{score.total}">{score.total}</strong></p>'
         f'<p class="cb-spoken" data-announce><span class="cb-label">{escape(t("ui.spoken", lang))}:</span> '
-        f"<q>{escape(spoken_count(score, lang))}</q></p></div>"
+        f"<q data-spoken>{escape(spoken_count(score, lang))}</q></p></div>"
     )

@@ -31,22 +31,39 @@ _STEP = re.compile(r"^-?\d{1,3}$")
 
 
 def seat_name(seat: int, players: int, lang: Language) -> str:
-    """``Player 1`` ... the last seat is the dealer."""
+    """Two players are the pone and the dealer, as the pages call them; more are
+    ``Player 1`` ... from the dealer's left, the last seat being the dealer.
+
+    >>> [seat_name(seat, 2, "en") for seat in (0, 1)], seat_name(2, 3, "en")
+    (['Pone', 'Dealer'], 'Player 3 (Dealer)')
+    """
+    if players == 2:
+        name = t("ui.pone" if seat == 0 else "ui.dealer", lang)
+        return name[:1].upper() + name[1:]
     name = t("ui.player", lang, n=seat + 1)
     return f"{name} ({t('ui.dealer', lang)})" if seat == players - 1 else name
 
 
+def _go_html(action: PlayAction, who: str, lang: Language) -> str:
+    """A go as it happens at the table: one player cannot play; the last one to play
+    cannot play either and pegs one for the go (that record holds the point)."""
+    key = "play.go_point" if action.points else "play.go"
+    return f'<span class="cb-go">{escape(t(key, lang, seat=who))}</span>'
+
+
 def _action_html(action: PlayAction, players: int, lang: Language, ends_play: bool = False) -> str:
     """One action as a reader hears it; the last action of the play ends it rather than resetting."""
-    reasons = "; ".join(reason_text(item, lang) for item in action.reasons)
-    card = card_html(action.card, lang) if action.card else f'<span class="cb-go">{escape(t("kind.go", lang))}</span>'
     who = seat_name(action.seat, players, lang)
-    parts = [
-        f'<span class="cb-who">{escape(who)}</span> {card}',
-        f'<span class="cb-count">{escape(t("play.count", lang, count=action.count))}</span>',
-    ]
-    if action.points:
-        parts.append(f'<span class="cb-reasons">{escape(reasons)}</span>')
+    if action.card is None:
+        parts = [_go_html(action, who, lang)]
+    else:
+        parts = [
+            f'<span class="cb-who">{escape(who)}</span> {card_html(action.card, lang)}',
+            f'<span class="cb-count">{escape(t("play.count", lang, count=action.count))}</span>',
+        ]
+    scored = [item for item in action.reasons if item.kind != "go"]  # the go point is in the go's own words
+    if scored:
+        parts.append(f'<span class="cb-reasons">{escape("; ".join(reason_text(item, lang) for item in scored))}</span>')
     if action.reset and not ends_play:
         parts.append(f'<span class="cb-reset">{escape(t("play.reset", lang))}</span>')
     return " ".join(parts)
@@ -174,7 +191,7 @@ def _choice_html(play: Play, seat: int, players: int, lang: Language) -> str:
     legal = play.legal_cards()
     buttons = card_buttons(play.held(seat), legal, lang)
     if not legal:
-        buttons.append(button(t("ui.say_go", lang), "go", "go"))
+        buttons.append(button(t("ui.take_go" if play.go_scores() else "ui.say_go", lang), "go", "go"))
     return choice_box(t("ui.choose_next", lang, seat=seat_name(seat, players, lang)), "".join(buttons))
 
 

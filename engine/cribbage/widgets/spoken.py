@@ -5,7 +5,13 @@
 >>> spoken_count(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4D")), "en")
 'Fifteen two, fifteen four, and a pair is six'
 >>> spoken_count(score_show(*parse_hand_and_starter("4H 4S 5C 6D", "10H")), "en")
-'Fifteen two, fifteen four, fifteen six, and a double run of three is fourteen'
+'Fifteen two, fifteen four, fifteen six, and a double run is fourteen'
+>>> spoken_count(score_show(*parse_hand_and_starter("3H 4D 5C 6S", "6H")), "en")
+'Fifteen two, fifteen four, fifteen six, and a double run of four is sixteen'
+>>> spoken_count(score_show(*parse_hand_and_starter("7H 8D JS QC", "KH")), "en")
+'Fifteen two, and a run of three is five'
+>>> spoken_count(score_show(*parse_hand_and_starter("10H 5D 2S 8C", "AH")), "en")
+'Fifteen two, fifteen four'
 >>> spoken_count(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4D")), "cs")
 'Patnáct dva, patnáct čtyři a dvojice, to je šest'
 """
@@ -15,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import Card
-from ..i18n import Language, number_word, points_text, t
+from ..i18n import Language, lookup, number_word, points_text, t
 from ..show import ScoreItem, ShowScore
 
 PAIR_NAMES = {2: "pair", 3: "pair_royal", 4: "double_pair_royal"}
@@ -66,12 +72,17 @@ def spoken_count(score: ShowScore, lang: Language) -> str:
         return text[:1].upper() + text[1:]
     running = 0
     phrases = []
-    for kind, points, length in grouped(score.items):
+    said = grouped(score.items)
+    for kind, points, length in said:
         running += points
         words = {"n": number_word(running, lang), "length": length, "length_word": number_word(length, lang)}
+        if kind == "double_run" and length == 4:
+            kind = "double_run_of_four"  # 10 points, not 8: worth its own name
         phrases.append(t(f"spoken.{kind}", lang, **words))
     text = phrases[0]
-    if len(phrases) > 1:
+    if said[-1][0] == "fifteen":  # fifteens alone: "fifteen two, fifteen four", no "and" before the last
+        text = t("spoken.join", lang).join(phrases)
+    elif len(phrases) > 1:
         text = t("spoken.last", lang, rest=t("spoken.join", lang).join(phrases[:-1]), last=phrases[-1])
     return text[:1].upper() + text[1:]
 
@@ -100,6 +111,7 @@ def reason_text(item: ScoreItem, lang: Language) -> str:
     """
     points = points_text(item.points, lang)
     if item.kind == "run":
-        return t("play.reason_run", lang, length=len(item.cards), points=points)
+        length_word = lookup("run.lengths", lang)[len(item.cards)]
+        return t("play.reason_run", lang, length_word=length_word, points=points)
     kind = PAIR_NAMES[len(item.cards)] if item.kind == "pair" else item.kind
     return t("play.reason", lang, kind=t(f"kind.{kind}", lang), points=points)

@@ -213,13 +213,16 @@ def _event_html(event: Event, index: int, why: Mapping[str, Any], revealed: bool
 def _pegged_html(event: Pegged, reason: Any, lang: Language) -> str:
     action = event.action
     who = _who(event.seat)
-    if action.card is None:
-        text = escape(t("game.go_" + who, lang))
+    if action.card is None:  # a go; the last player's own go takes the point
+        text = escape(t(("game.go_point_" if action.points else "game.go_") + who, lang))
     else:
         text = f'{escape(t("game.plays_" + who, lang))} {card_html(action.card, lang)} <span class="cb-count">{escape(t("play.count", lang, count=action.count))}</span>'
+    scored = [item for item in action.reasons if item.kind != "go"]
+    if scored:
+        reasons = "; ".join(reason_text(item, lang) for item in scored)
+        text += f' <span class="cb-reasons">({escape(reasons)})</span>'
     if action.points:
-        reasons = "; ".join(reason_text(item, lang) for item in action.reasons)
-        text += f' <span class="cb-reasons">({escape(reasons)})</span>' + _scored(event.seat, action.points, lang)
+        text += _scored(event.seat, action.points, lang)
     if action.reset:
         text += f' <span class="cb-reset">{escape(t("play.reset", lang))}</span>'
     if event.seat == COMPUTER and action.card is not None:
@@ -232,8 +235,8 @@ def _game_over_html(event: GameOver, game: Game, lang: Language) -> str:
     parts = [f'<strong class="cb-winner" data-winner="{event.winner}">{escape(t("game.wins_" + _who(event.winner), lang, target=rules.target))}</strong>']
     loser = 1 - event.winner
     outcome = event.outcomes[loser]
-    if outcome in ("skunk", "double_skunk"):
-        line = rules.skunk_line if outcome == "skunk" else rules.double_skunk_line
+    if outcome in ("skunk", "double_skunk", "lurch"):
+        line = {"skunk": rules.skunk_line, "double_skunk": rules.double_skunk_line, "lurch": rules.lurch_line}[outcome]
         parts.append(
             f'<span class="cb-skunk" data-outcome="{outcome}">'
             f'{escape(t(f"game.{outcome}_{_who(loser)}", lang, line=line))}</span>'
