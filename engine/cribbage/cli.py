@@ -39,6 +39,7 @@ from .errors import CribbageError
 from .game import CutForDeal, Deal, Discard, Event, Game, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
 from .jsonin import PegRequest, peg_request, plain_score_request, read_json, request_list, score_request
 from .jsonout import show_json, show_json_text
+from .widgets.play import seat_name
 
 EXIT_USAGE = 2
 
@@ -145,8 +146,9 @@ def cmd_peg(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
         out.write(json.dumps(results if batch else results[0], ensure_ascii=False) + "\n")
         return
     for result in results:
+        players = len(result["totals"])
         for action in result["actions"]:
-            out.write(_play_line(action, args.lang) + "\n")
+            out.write(_play_line(action, args.lang, name=seat_name(action["seat"], players, args.lang)) + "\n")
         out.write(f"{say('ui.totals', args.lang)}: {' | '.join(map(str, result['totals']))}\n")
 
 
@@ -288,8 +290,8 @@ def _kind(kind: str, size: int, lang: str) -> str:
     return say(f"kind.{kind}", lang)
 
 
-def _play_line(action: dict[str, Any], lang: str, name: str | None = None) -> str:
-    seat = name if name is not None else say("ui.player", lang, n=action["seat"] + 1)
+def _play_line(action: dict[str, Any], lang: str, name: str) -> str:
+    seat = name
     if action["card"] is None:  # the last player's own go takes the point, in the go's own words
         text = say("play.go_point" if action["points"] else "play.go", lang, seat=seat)
     else:
