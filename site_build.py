@@ -16,7 +16,9 @@ dependencies only when their pins changed. The build:
    ``site/pyodide/``, after checking every file against the npm tarball whose integrity
    ``package-lock.json`` pins, and registers the wheel in the site's ``pyodide-lock.json``
    with ``pyodide lockfile add-wheels`` so a page can ``loadPackage("cribbage")``;
-4. splits the search index so that each language searches its own pages only.
+4. splits the search index so that each language searches its own pages only;
+5. renders the app icons and writes the service worker that precaches the whole site
+   (``web_app/build.mjs``, Workbox), so that it works offline after one visit.
 
 This file runs with the standard library alone: everything else runs in ``.venv``.
 """
@@ -82,6 +84,7 @@ MIME_TYPES = {
     ".png": "image/png",
     ".xml": "application/xml",
     ".gz": "application/gzip",
+    ".webmanifest": "application/manifest+json",
 }
 
 
@@ -343,6 +346,11 @@ def split_search_index() -> None:
                                      separators=(",", ":")), encoding="utf-8")
 
 
+def build_web_app() -> None:
+    """The icons and site/sw.js, last: the service worker precaches every file of site/."""
+    run(["node", ROOT / "web_app" / "build.mjs", SITE], stdout=subprocess.DEVNULL)
+
+
 def build() -> Path:
     """Set up what is missing and write site/. Returns the venv's Python."""
     ensure_node_modules()
@@ -351,6 +359,7 @@ def build() -> Path:
     build_pages(python)
     vendor_pyodide(python, wheel)
     split_search_index()
+    build_web_app()
     log(f"built {SITE.relative_to(ROOT)}/ with {wheel.name}")
     return python
 
@@ -438,7 +447,7 @@ def test(pytest_args: list[str]) -> int:
     return result.returncode
 
 
-BENCHMARKS = ("engine.py", "site.py", "widgets.py", "game_page.py", "computer_strength.py")
+BENCHMARKS = ("engine.py", "site.py", "widgets.py", "game_page.py", "offline.py", "computer_strength.py")
 
 
 def bench() -> int:

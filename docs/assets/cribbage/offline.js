@@ -1,0 +1,77 @@
+// Offline after one visit: register the service worker that web_app/build.mjs generates
+// (sw.js at the site root, found from this script's own URL, so any sub-path works).
+// When a new deploy has been installed in the background, say so in the page's language
+// (the text is in the page's <meta name="cribbage-updated">) and let the reader's next
+// navigation load the new version whole: pages, widgets and engine together.
+
+const SERVICE_WORKER_URL = new URL("../../sw.js", import.meta.url);
+
+let waiting = null; // the new version's service worker, installed and waiting to take over
+
+function announceUpdate(worker) {
+  waiting = worker;
+  if (document.querySelector(".cb-site-updated")) return;
+  const text = document.querySelector('meta[name="cribbage-updated"]');
+  if (!text) return;
+  const notice = document.createElement("div");
+  notice.className = "cb-site-updated";
+  notice.setAttribute("role", "status");
+  notice.textContent = text.content;
+  document.body.append(notice);
+}
+
+function watchForUpdates(registration) {
+  const check = (worker) => {
+    if (!worker) return;
+    const settled = () => {
+      // Only an update waits: the first install takes over at once (clientsClaim).
+      if (worker.state === "installed" && navigator.serviceWorker.controller) announceUpdate(worker);
+    };
+    settled();
+    worker.addEventListener("statechange", settled);
+  };
+  check(registration.waiting);
+  registration.addEventListener("updatefound", () => check(registration.installing));
+}
+
+// The next same-site link the reader follows, once an update waits: the new worker
+// takes over first, then the browser loads the page in full from the new version
+// (instead of Material swapping in a page of the old one).
+function openWithNewVersion(event) {
+  if (!waiting || event.defaultPrevented || event.button !== 0) return;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!link || link.target || link.hasAttribute("download")) return;
+  const url = new URL(link.href, location.href);
+  if (url.origin !== location.origin) return;
+  if (url.pathname === location.pathname && url.hash) return; // a jump within the page
+  event.preventDefault();
+  event.stopPropagation();
+  navigator.serviceWorker.addEventListener("controllerchange", () => location.assign(url.href), { once: true });
+  waiting.postMessage({ type: "SKIP_WAITING" }); // Workbox's own message for this
+}
+
+async function register() {
+  try {
+    const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL);
+    watchForUpdates(registration);
+    // Material's instant navigation swaps pages without a browser navigation, which is
+    // when browsers look for a new service worker: ask on every page change instead.
+    if (window.document$ && typeof window.document$.subscribe === "function") {
+      let first = true;
+      window.document$.subscribe(() => {
+        // Offline there is nothing new to find (and the failed check would be noise).
+        if (!first && navigator.onLine) registration.update().catch(() => {});
+        first = false;
+      });
+    }
+  } catch (error) {
+    console.warn("cribbage: the site will not work offline:", String(error));
+  }
+}
+
+if ("serviceWorker" in navigator && location.protocol !== "file:") {
+  window.addEventListener("click", openWithNewVersion, true); // before Material's instant navigation
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+}
