@@ -419,6 +419,26 @@ def served(directory: Path, prefix: str = "/") -> Iterator[str]:
         server.server_close()
 
 
+def deploy_copy(source: Path, target: Path, site_url: str) -> None:
+    """``target`` as the site in ``source`` deployed at ``site_url``: its files linked, and
+    its sitemap naming that address, as a build with ``SITE_URL`` writes it. Material's
+    instant navigation swaps in only the pages its sitemap names, so a local server needs
+    this to keep one page (and one engine) for a whole visit."""
+    for folder, _, names in os.walk(source):
+        into = target / Path(folder).relative_to(source)
+        into.mkdir(parents=True, exist_ok=True)
+        for name in names:
+            if name != "sitemap.xml":
+                (into / name).symlink_to(Path(folder, name).resolve())
+                continue
+            sitemap = Path(folder, name).read_text(encoding="utf-8")
+            # A build without SITE_URL writes "None" where the sitemap names the site's address.
+            deployed, count = re.subn(r'(<loc>|href=")None', lambda found: found.group(1) + site_url, sitemap)
+            if not count:
+                raise SetupError(f"{folder}/sitemap.xml was built with a SITE_URL: build it without one")
+            (into / name).write_text(deployed, encoding="utf-8")
+
+
 def serve(port: int) -> None:
     build()
     server = make_server(SITE, port=port)

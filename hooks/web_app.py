@@ -5,7 +5,8 @@ description (as ``mkdocs.yml`` gives them to the i18n plugin) and the theme colo
 the site's palette, read from Material's own palette stylesheet. Every page links the
 manifest of its language (``overrides/partials/web-app.html``) and carries, for
 ``offline.js``, the notice that the site was updated, in the page's language, from
-``content/web_app.json``. The icons the manifests name are rendered from
+``content/web_app.json``; each language root gets the sitemap that Material's
+instant navigation reads there. The icons the manifests name are rendered from
 ``web_app/icon.svg`` after the build (``web_app/build.mjs``, run by ``site_build.py``).
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 from mkdocs.utils import get_relative_url
@@ -86,6 +88,15 @@ def on_page_context(context, page, config, nav):
 
 def on_post_build(config):
     site_dir = Path(config.site_dir)
+    # Material's instant navigation reads the sitemap at the page's base, which
+    # overrides/main.html sets to the language root: each language root gets the
+    # site's sitemap (it names every page of every language), so pages swap in
+    # every language and no page asks for a file that is not there (offline too).
+    sitemap = site_dir / "sitemap.xml"
+    for root in manifests:
+        if root and sitemap.exists():
+            (site_dir / root).mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(sitemap, site_dir / root / "sitemap.xml")
     palette = config.theme["palette"]
     primary = (palette[0] if isinstance(palette, list) else palette)["primary"]
     theme_colour = palette_colour(site_dir, primary)

@@ -31,6 +31,7 @@ function watchForUpdates(registration) {
     worker.addEventListener("statechange", settled);
   };
   check(registration.waiting);
+  check(registration.installing);
   registration.addEventListener("updatefound", () => check(registration.installing));
 }
 
