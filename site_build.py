@@ -17,7 +17,8 @@ dependencies only when their pins changed. The build:
    ``package-lock.json`` pins, and registers the wheel in the site's ``pyodide-lock.json``
    with ``pyodide lockfile add-wheels`` so a page can ``loadPackage("cribbage")``;
 4. splits the search index so that each language searches its own pages only;
-5. renders the app icons and writes the service worker that precaches the whole site
+5. makes a memory snapshot of Pyodide with the engine imported (``web_app/snapshot.mjs``),
+   renders the app icons and writes the service worker that precaches the whole site
    (``web_app/build.mjs``, Workbox), so that it works offline after one visit.
 
 This file runs with the standard library alone: everything else runs in ``.venv``.
@@ -347,7 +348,9 @@ def split_search_index() -> None:
 
 
 def build_web_app() -> None:
-    """The icons and site/sw.js, last: the service worker precaches every file of site/."""
+    """Pyodide's memory snapshot with the engine imported, the icons and site/sw.js,
+    last: the service worker precaches every file of site/."""
+    run(["node", ROOT / "web_app" / "snapshot.mjs", SITE], stdout=subprocess.DEVNULL)
     run(["node", ROOT / "web_app" / "build.mjs", SITE], stdout=subprocess.DEVNULL)
 
 

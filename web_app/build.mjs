@@ -25,13 +25,14 @@ const ICON_FOLDER = "assets/cribbage/icons";
 
 // What the pages fetch: HTML, styles, scripts (Material's, the search workers and
 // lunr's languages, the widgets), the search indexes and the sitemap Material's
-// instant navigation reads, images, the manifests, the runtime and the engine wheel.
-const PRECACHED = ["**/*.{html,css,js,mjs,json,xml,png,svg,ico,webmanifest,wasm,zip,whl}"];
+// instant navigation reads, images, the manifests, the runtime, the engine wheel and
+// the memory snapshot of both (web_app/snapshot.mjs).
+const PRECACHED = ["**/*.{html,css,js,mjs,json,xml,png,svg,ico,webmanifest,wasm,zip,whl}", "pyodide/snapshot.bin.gz"];
 // lunr's word splitters for Japanese and Thai serve none of the site's languages.
 const NOT_PRECACHED = ["sw.js", "**/*.map", "assets/javascripts/lunr/tinyseg.js", "assets/javascripts/lunr/wordcut.js"];
 // Material names its bundles by content hash: those need no revision of their own.
 const HASHED_NAMES = /\.[0-9a-f]{8}\.min\.(?:js|css)$/;
-// The WebAssembly runtime is the largest file (about 10 MB raw).
+// The WebAssembly runtime is the largest file (about 10 MB raw; the snapshot, 7 MB gzipped).
 const LARGEST_FILE = 32 * 1024 * 1024;
 
 function renderIcons(site) {
