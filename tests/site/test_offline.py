@@ -36,6 +36,12 @@ CONTROLLED = """async () => {
 }"""
 
 
+def started_from(page) -> str:
+    """How the page's engine started: "snapshot" (the build's memory snapshot) or "runtime"."""
+    engine = next(worker for worker in page.workers if worker.url.endswith("/assets/cribbage/worker.js"))
+    return engine.evaluate("self.startedFrom")
+
+
 class FailedRequests:
     """Every request of a context that failed or answered with an HTTP error."""
 
@@ -103,10 +109,28 @@ def test_after_one_visit_every_language_and_every_live_example_works_offline(bro
         page.goto(site_url + path)
         assert page.evaluate("document.documentElement.lang") == path[:2]
         use(page)
+        assert started_from(page) == "snapshot"  # the precached snapshot, checked by its hash
         page.close()
     assert failures.failed == []
     assert browser_context.watch.foreign == []
     assert browser_context.watch.errors == []
+
+
+def test_a_snapshot_that_does_not_match_its_hash_is_refused_and_the_engine_starts_without_it(
+        watched_context, deployment):
+    folder, url = deployment
+    snapshot = folder / "pyodide" / "snapshot.bin.gz"
+    snapshot.write_bytes(snapshot.read_bytes()[:-1] + b"\0")  # one byte changed after the build
+    subprocess.run(["node", site_build.ROOT / "web_app" / "build.mjs", folder], check=True, capture_output=True)
+    context = watched_context(url, block_foreign=True)
+    page = context.new_page()
+    page.goto(url + "history/")
+    page.evaluate(CONTROLLED)
+    page = context.new_page()
+    page.goto(url + "sk/basics/")
+    use_hand_scorer(page)
+    assert started_from(page) == "runtime"
+    assert context.watch.errors == []
 
 
 @pytest.fixture

@@ -45,6 +45,8 @@ async function restore(loadPyodide) {
 async function boot() {
   const { loadPyodide } = await import(base + "pyodide.mjs");
   let pyodide = await restore(loadPyodide);
+  // How this engine started, for the benchmark and the tests to read.
+  self.startedFrom = pyodide ? "snapshot" : "runtime";
   if (!pyodide) {
     // Naming the package here fetches it while the runtime boots, instead of after.
     pyodide = await loadPyodide({ indexURL: base.href, packages: ["cribbage"] });
