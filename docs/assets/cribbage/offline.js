@@ -71,8 +71,33 @@ async function register() {
   }
 }
 
+// The precache downloads the whole site: on a page with live examples it waits until
+// the engine is up (or gave up), so that the first visit's start does not share the
+// network and the processor with it; elsewhere it waits for the page to load.
+const ENGINE_WAIT_MS = 20000;
+
+function engineSettled() {
+  const settled = () => document.querySelector(
+    '.cribbage-widget[data-ready="true"], .cribbage-widget.cb-unavailable');
+  if (!document.querySelector(".cribbage-widget[data-widget]") || settled()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => { if (settled()) done(); });
+    const timer = setTimeout(() => done(), ENGINE_WAIT_MS);
+    function done() {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    }
+    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ["data-ready", "class"] });
+  });
+}
+
+function loaded() {
+  if (document.readyState === "complete") return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
+}
+
 if ("serviceWorker" in navigator && location.protocol !== "file:") {
   window.addEventListener("click", openWithNewVersion, true); // before Material's instant navigation
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
+  loaded().then(engineSettled).then(register);
 }
