@@ -69,6 +69,8 @@ RUNTIME_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# Written beside the runtime by web_app/snapshot.mjs: Pyodide's memory with the engine imported.
+SNAPSHOT_FILES = ("snapshot.bin.gz", "snapshot.json")
 # Served with these types whatever the host's mimetypes database says: module
 # workers refuse scripts that are not JavaScript, and WebAssembly streaming
 # compilation needs application/wasm.
