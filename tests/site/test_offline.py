@@ -134,20 +134,31 @@ def test_a_snapshot_that_does_not_match_its_hash_is_refused_and_the_engine_start
 
 
 @pytest.fixture
-def deployment(built_site: Path, tmp_path: Path):
-    """A copy of the built site served under the sub-path, to deploy a new version over."""
+def deployment(built_site: Path, tmp_path: Path, request):
+    """A copy of the built site served under the sub-path, to deploy a new version over;
+    with the parameter "instant", served as deployed at its address (pages swap in)."""
     folder = tmp_path / "deployed"
     shutil.copytree(built_site, folder, symlinks=False)
-    with site_build.served(folder, SUB_PATH) as url:
-        yield folder, url
+    if getattr(request, "param", "full") == "full":
+        with site_build.served(folder, SUB_PATH) as url:
+            yield folder, url
+        return
+    at_its_address = tmp_path / "at-its-address"  # links to the copy's files
+    at_its_address.mkdir()
+    with site_build.served(at_its_address, SUB_PATH) as url:
+        site_build.deploy_copy(folder, at_its_address, url)
+        yield at_its_address, url
 
 
-def test_a_new_deploy_is_announced_and_shown_whole_on_the_next_navigation(watched_context, deployment):
+@pytest.mark.parametrize("deployment", ["full", "instant"], indirect=True)
+def test_a_new_deploy_is_announced_and_shown_whole_on_the_next_navigation(watched_context, deployment, request):
     folder, url = deployment
+    instant = request.node.callspec.params["deployment"] == "instant"
     context = watched_context(url, block_foreign=True)
     page = context.new_page()
     page.goto(url + "pl/basics/")
     page.evaluate(CONTROLLED)
+    page.evaluate("window.firstDocument = true")
 
     # A new version: one page changes, and the build writes its service worker again.
     marker = "cb-new-deploy-marker"
@@ -156,18 +167,22 @@ def test_a_new_deploy_is_announced_and_shown_whole_on_the_next_navigation(watche
                        encoding="utf-8")
     subprocess.run(["node", site_build.ROOT / "web_app" / "build.mjs", folder], check=True, capture_output=True)
 
-    with page.expect_navigation():  # the browser finds the new version on this navigation
-        link_to(page, url + "pl/play/").click()
+    # The browser (or offline.js, when Material swaps the page in) finds the new version
+    # on this navigation.
+    link_to(page, url + "pl/play/").click()
+    page.wait_for_url(url + "pl/play/")
     notice = page.locator(".cb-site-updated")
     notice.wait_for(timeout=READY_TIMEOUT)
     assert notice.text_content() == json.loads(WEB_APP_MESSAGES.read_text(encoding="utf-8"))["updated"]["pl"]
     assert notice.get_attribute("role") == "status"
     assert page.locator(f"#{marker}").count() == 0  # until the next navigation, the old version whole
+    assert page.evaluate("window.firstDocument") is (True if instant else None)  # swapped in, or loaded
 
     with page.expect_navigation():
         link_to(page, url + "pl/history/").click()
     page.wait_for_load_state()
     assert page.locator(f"#{marker}").count() == 1
+    assert page.evaluate("window.firstDocument") is None  # loaded in full, from the new version
     assert page.evaluate("navigator.serviceWorker.controller.state") == "activated"
     assert context.watch.foreign == []
 
