@@ -24,8 +24,9 @@ if (!wheel) throw new Error(`no cribbage wheel in ${runtime}`);
 const { loadPyodide } = await import(pathToFileURL(join(runtime, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: runtime + "/", _makeSnapshot: true });
 // loadPackage would leave references to JavaScript objects that a snapshot cannot hold,
-// so the (pure Python) wheel is unpacked here; the worker installs it again after the
-// restore, for the data files the engine reads (its message catalogues).
+// so the (pure Python) wheel is unpacked here; the worker unpacks it again after the
+// restore, for the files the engine reads. The message catalogues are read here too, so
+// that the first answers need no file at all.
 pyodide.FS.writeFile("/tmp/" + wheel, readFileSync(join(runtime, wheel)));
 pyodide.runPython(`
 import importlib, pkgutil, sysconfig, zipfile
@@ -34,6 +35,9 @@ import cribbage
 for module in pkgutil.iter_modules(cribbage.__path__):
     if module.name != "__main__":  # running the command line is not importing it
         importlib.import_module("cribbage." + module.name)
+from cribbage.i18n import LANGUAGES, catalogue
+for lang in LANGUAGES:
+    catalogue(lang)
 `);
 const packed = gzipSync(pyodide.makeMemorySnapshot(), { level: 6 });
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");

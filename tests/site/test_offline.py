@@ -171,6 +171,7 @@ def test_a_new_deploy_is_announced_and_shown_whole_on_the_next_navigation(watche
     # on this navigation.
     link_to(page, url + "pl/play/").click()
     page.wait_for_url(url + "pl/play/")
+    page.wait_for_load_state()
     notice = page.locator(".cb-site-updated")
     notice.wait_for(timeout=READY_TIMEOUT)
     assert notice.text_content() == json.loads(WEB_APP_MESSAGES.read_text(encoding="utf-8"))["updated"]["pl"]

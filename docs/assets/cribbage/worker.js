@@ -16,25 +16,33 @@ function hex(digest) {
 async function localSnapshot() {
   if (!("caches" in self) || !("DecompressionStream" in self)) return null;
   if (!(await caches.match(SNAPSHOT.href, { ignoreSearch: true }))) return null;
-  const { file, sha256 } = await (await fetch(SNAPSHOT)).json();
-  const packed = await (await fetch(new URL(file, base))).arrayBuffer();
-  if (hex(await crypto.subtle.digest("SHA-256", packed)) !== sha256) {
+  const described = await (await fetch(SNAPSHOT)).json();
+  const packed = await (await fetch(new URL(described.file, base))).arrayBuffer();
+  if (hex(await crypto.subtle.digest("SHA-256", packed)) !== described.sha256) {
     console.warn("cribbage: the snapshot does not match its sha256; starting without it");
     return null;
   }
   const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  return { memory: new Uint8Array(await new Response(stream).arrayBuffer()), wheel: described.wheel };
 }
+
+// The snapshot holds the imported modules. Unpacking the wheel again brings back the
+// engine's files, as loadPackage would without its own start-up (which costs more than
+// the rest of the restore); and every visit gets its own random numbers.
+const AFTER_RESTORE = `
+import random, sysconfig, zipfile
+zipfile.ZipFile("/tmp/cribbage.whl").extractall(sysconfig.get_path("purelib"))
+random.seed()
+`;
 
 async function restore(loadPyodide) {
   const snapshot = await localSnapshot().catch(() => null);
   if (!snapshot) return null;
   try {
-    const pyodide = await loadPyodide({ indexURL: base.href, _loadSnapshot: snapshot });
-    // The snapshot holds the imported modules; the wheel brings back the engine's data
-    // files (its catalogues), and every visit gets its own random numbers.
-    await pyodide.loadPackage("cribbage", { messageCallback: () => {} });
-    pyodide.runPython("import random; random.seed()");
+    const wheel = fetch(new URL(snapshot.wheel, base)).then((response) => response.arrayBuffer());
+    const pyodide = await loadPyodide({ indexURL: base.href, _loadSnapshot: snapshot.memory });
+    pyodide.FS.writeFile("/tmp/cribbage.whl", new Uint8Array(await wheel));
+    pyodide.runPython(AFTER_RESTORE);
     return pyodide;
   } catch (error) {
     console.warn("cribbage: starting without the snapshot:", String(error));
