@@ -27,10 +27,10 @@ const pyodide = await loadPyodide({ indexURL: runtime + "/", _makeSnapshot: true
 // so the (pure Python) wheel is unpacked here; the worker unpacks it again after the
 // restore, for the files the engine reads. The message catalogues are read here too, so
 // that the first answers need no file at all.
-pyodide.FS.writeFile("/tmp/" + wheel, readFileSync(join(runtime, wheel)));
+pyodide.FS.writeFile("/home/pyodide/" + wheel, readFileSync(join(runtime, wheel)));
 pyodide.runPython(`
 import importlib, pkgutil, sysconfig, zipfile
-zipfile.ZipFile("/tmp/${wheel}").extractall(sysconfig.get_path("purelib"))
+zipfile.ZipFile("/home/pyodide/${wheel}").extractall(sysconfig.get_path("purelib"))
 import cribbage
 for module in pkgutil.iter_modules(cribbage.__path__):
     if module.name != "__main__":  # running the command line is not importing it

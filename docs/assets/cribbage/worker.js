@@ -31,7 +31,7 @@ async function localSnapshot() {
 // the rest of the restore); and every visit gets its own random numbers.
 const AFTER_RESTORE = `
 import random, sysconfig, zipfile
-zipfile.ZipFile("/tmp/cribbage.whl").extractall(sysconfig.get_path("purelib"))
+zipfile.ZipFile("/home/pyodide/cribbage.whl").extractall(sysconfig.get_path("purelib"))
 random.seed()
 `;
 
@@ -41,7 +41,7 @@ async function restore(loadPyodide) {
   try {
     const wheel = fetch(new URL(snapshot.wheel, base)).then((response) => response.arrayBuffer());
     const pyodide = await loadPyodide({ indexURL: base.href, _loadSnapshot: snapshot.memory });
-    pyodide.FS.writeFile("/tmp/cribbage.whl", new Uint8Array(await wheel));
+    pyodide.FS.writeFile("/home/pyodide/cribbage.whl", new Uint8Array(await wheel));
     pyodide.runPython(AFTER_RESTORE);
     return pyodide;
   } catch (error) {
