@@ -7,6 +7,7 @@
 const SERVICE_WORKER_URL = new URL("../../sw.js", import.meta.url);
 
 let waiting = null; // the new version's service worker, installed and waiting to take over
+const TAKE_OVER_WAIT_MS = 3000;
 
 function announceUpdate(worker) {
   waiting = worker;
@@ -48,7 +49,13 @@ function openWithNewVersion(event) {
   if (url.pathname === location.pathname && url.hash) return; // a jump within the page
   event.preventDefault();
   event.stopPropagation();
-  navigator.serviceWorker.addEventListener("controllerchange", () => location.assign(url.href), { once: true });
+  let opened = false;
+  const open = () => {
+    if (!opened) location.assign(url.href);
+    opened = true;
+  };
+  navigator.serviceWorker.addEventListener("controllerchange", open, { once: true });
+  setTimeout(open, TAKE_OVER_WAIT_MS); // the link is followed even if the new version never takes over
   waiting.postMessage({ type: "SKIP_WAITING" }); // Workbox's own message for this
 }
 

@@ -27,11 +27,7 @@ function setStatus(root, text) {
 function startWorker() {
   if (workerState !== "idle") return;
   workerState = "loading";
-  for (const root of widgets()) {
-    root.classList.add("cb-loading");
-    root.setAttribute("aria-busy", "true");
-    setStatus(root, root.dataset.msgLoading || "");
-  }
+  widgets().forEach(showLoading);
   const timer = setTimeout(() => fail(), LOAD_TIMEOUT_MS);
   try {
     worker = new Worker(WORKER_URL, { type: "module" });
@@ -56,6 +52,12 @@ function startWorker() {
       receive(message);
     }
   });
+}
+
+function showLoading(root) {
+  root.classList.add("cb-loading");
+  root.setAttribute("aria-busy", "true");
+  setStatus(root, root.dataset.msgLoading || "");
 }
 
 function markReady(root) {
@@ -242,6 +244,7 @@ function enhance(root) {
   if (root.classList.contains("cb-enhanced") || root.classList.contains("cb-unavailable")) return;
   root.classList.add("cb-enhanced");
   if (workerState === "ready") markReady(root);
+  if (workerState === "loading") showLoading(root); // a page swapped in while the engine starts
   showStreak(root);
   const wake = () => startWorker();
   root.addEventListener("pointerover", wake, { once: true });
