@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "engine")]
 
 import site_build  # noqa: E402
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
 SUB_PATH = "/cribbage/"
 READY_BUDGET_MS = 4000
@@ -139,7 +140,10 @@ class Transfers:
         context.on("requestfinished", self.finished)
 
     def finished(self, request) -> None:
-        response = request.response()
+        try:
+            response = request.response()
+        except PlaywrightError:
+            return  # its context closed meanwhile
         if response is None or response.from_service_worker:
             return
         (self.worker if request.service_worker else self.page).append(request.url)
