@@ -16,7 +16,10 @@ dependencies only when their pins changed. The build:
    ``site/pyodide/``, after checking every file against the npm tarball whose integrity
    ``package-lock.json`` pins, and registers the wheel in the site's ``pyodide-lock.json``
    with ``pyodide lockfile add-wheels`` so a page can ``loadPackage("cribbage")``;
-4. splits the search index so that each language searches its own pages only.
+4. splits the search index so that each language searches its own pages only;
+5. makes a memory snapshot of Pyodide with the engine imported (``web_app/snapshot.mjs``),
+   renders the app icons and writes the service worker that precaches the whole site
+   (``web_app/build.mjs``, Workbox), so that it works offline after one visit.
 
 This file runs with the standard library alone: everything else runs in ``.venv``.
 """
@@ -79,6 +82,8 @@ RUNTIME_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# Written beside the runtime by web_app/snapshot.mjs: Pyodide's memory with the engine imported.
+SNAPSHOT_FILES = ("snapshot.bin.gz", "snapshot.json")
 # Served with these types whatever the host's mimetypes database says: module
 # workers refuse scripts that are not JavaScript, and WebAssembly streaming
 # compilation needs application/wasm.
@@ -95,6 +100,7 @@ MIME_TYPES = {
     ".png": "image/png",
     ".xml": "application/xml",
     ".gz": "application/gzip",
+    ".webmanifest": "application/manifest+json",
 }
 
 
@@ -380,6 +386,13 @@ def split_search_index() -> None:
                                      separators=(",", ":")), encoding="utf-8")
 
 
+def build_web_app() -> None:
+    """Pyodide's memory snapshot with the engine imported, the icons and site/sw.js,
+    last: the service worker precaches every file of site/."""
+    run(["node", ROOT / "web_app" / "snapshot.mjs", SITE], stdout=subprocess.DEVNULL)
+    run(["node", ROOT / "web_app" / "build.mjs", SITE], stdout=subprocess.DEVNULL)
+
+
 def build() -> Path:
     """Set up what is missing and write site/. Returns the venv's Python."""
     ensure_node_modules()
@@ -388,6 +401,7 @@ def build() -> Path:
     build_pages(python)
     vendor_pyodide(python, wheel)
     split_search_index()
+    build_web_app()
     log(f"built {SITE.relative_to(ROOT)}/ with {wheel.name}")
     return python
 
@@ -447,6 +461,26 @@ def served(directory: Path, prefix: str = "/") -> Iterator[str]:
         server.server_close()
 
 
+def deploy_copy(source: Path, target: Path, site_url: str) -> None:
+    """``target`` as the site in ``source`` deployed at ``site_url``: its files linked, and
+    its sitemap naming that address, as a build with ``SITE_URL`` writes it. Material's
+    instant navigation swaps in only the pages its sitemap names, so a local server needs
+    this to keep one page (and one engine) for a whole visit."""
+    for folder, _, names in os.walk(source):
+        into = target / Path(folder).relative_to(source)
+        into.mkdir(parents=True, exist_ok=True)
+        for name in names:
+            if name != "sitemap.xml":
+                (into / name).symlink_to(Path(folder, name).resolve())
+                continue
+            sitemap = Path(folder, name).read_text(encoding="utf-8")
+            # A build without SITE_URL writes "None" where the sitemap names the site's address.
+            deployed, count = re.subn(r'(<loc>|href=")None', lambda found: found.group(1) + site_url, sitemap)
+            if not count:
+                raise SetupError(f"{folder}/sitemap.xml was built with a SITE_URL: build it without one")
+            (into / name).write_text(deployed, encoding="utf-8")
+
+
 def serve(port: int) -> None:
     build()
     server = make_server(SITE, port=port)
@@ -475,7 +509,7 @@ def test(pytest_args: list[str]) -> int:
     return result.returncode
 
 
-BENCHMARKS = ("engine.py", "site.py", "widgets.py", "game_page.py", "computer_strength.py")
+BENCHMARKS = ("engine.py", "site.py", "widgets.py", "game_page.py", "offline.py", "computer_strength.py")
 
 
 def bench() -> int:

@@ -236,10 +236,10 @@ def test_scanner_sees_external_resources():
         == ["https://x.example/a.css", "/i.png"]
 
 
-def test_site_ships_only_the_runtime_files_and_the_engine_wheel(built_site):
+def test_site_ships_only_the_runtime_files_the_engine_wheel_and_their_snapshot(built_site):
     shipped = {path.name for path in (built_site / "pyodide").iterdir()}
     wheels = {name for name in shipped if name.endswith(".whl")}
-    assert shipped - wheels == set(site_build.RUNTIME_FILES)
+    assert shipped - wheels == set(site_build.RUNTIME_FILES) | set(site_build.SNAPSHOT_FILES)
     assert len(wheels) == 1 and re.fullmatch(r"cribbage-[^-]+-py3-none-any\.whl", wheels.pop())
 
 

@@ -1,7 +1,9 @@
 // Live examples: find the widgets, start ONE module worker (Pyodide + the engine)
-// on the first interaction or when the browser is idle after a widget comes into
-// view, send it the reader's actions and swap in the HTML it returns. Every word
-// and every number comes from the Python engine; this file only moves messages.
+// on the first interaction or when the browser is idle after the first paint of a
+// page with a live example, send it the reader's actions and swap in the HTML it
+// returns. Every word and every number comes from the Python engine; this file only
+// moves messages. With Material's instant navigation this module runs once per visit:
+// the worker, started once, serves every page the reader moves to.
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const STREAK_KEY = "cribbage-practice-streak";
@@ -12,7 +14,6 @@ let workerState = "idle"; // idle | loading | ready | failed
 let nextId = 1;
 const pending = new Map(); // request id -> widget root
 const queues = new WeakMap(); // widget root -> {busy, actions: []}
-let observer = null;
 
 function widgets() {
   return Array.from(document.querySelectorAll(".cribbage-widget[data-widget]"));
@@ -26,11 +27,7 @@ function setStatus(root, text) {
 function startWorker() {
   if (workerState !== "idle") return;
   workerState = "loading";
-  for (const root of widgets()) {
-    root.classList.add("cb-loading");
-    root.setAttribute("aria-busy", "true");
-    setStatus(root, root.dataset.msgLoading || "");
-  }
+  widgets().forEach(showLoading);
   const timer = setTimeout(() => fail(), LOAD_TIMEOUT_MS);
   try {
     worker = new Worker(WORKER_URL, { type: "module" });
@@ -55,6 +52,12 @@ function startWorker() {
       receive(message);
     }
   });
+}
+
+function showLoading(root) {
+  root.classList.add("cb-loading");
+  root.setAttribute("aria-busy", "true");
+  setStatus(root, root.dataset.msgLoading || "");
 }
 
 function markReady(root) {
@@ -246,6 +249,7 @@ function enhance(root) {
   if (root.classList.contains("cb-enhanced") || root.classList.contains("cb-unavailable")) return;
   root.classList.add("cb-enhanced");
   if (workerState === "ready") markReady(root);
+  if (workerState === "loading") showLoading(root); // a page swapped in while the engine starts
   showStreak(root);
   const wake = () => startWorker();
   root.addEventListener("pointerover", wake, { once: true });
@@ -278,30 +282,24 @@ function enhance(root) {
       if (!button.disabled) button.click();
     });
   }
-  if (observer) observer.observe(root);
 }
 
-function whenIdle(callback) {
-  if ("requestIdleCallback" in window) window.requestIdleCallback(callback, { timeout: 2000 });
-  else setTimeout(callback, 300);
+// After the next paint (two animation frames), once the browser has nothing more urgent.
+function whenIdleAfterPaint(callback) {
+  const idle = () => ("requestIdleCallback" in window
+    ? window.requestIdleCallback(callback, { timeout: 2000 })
+    : setTimeout(callback, 300));
+  requestAnimationFrame(() => requestAnimationFrame(idle));
 }
 
 function start() {
   const found = widgets();
   if (found.length === 0) return;
-  if (observer) observer.disconnect();
-  observer = "IntersectionObserver" in window
-    ? new IntersectionObserver((entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          whenIdle(startWorker);
-        }
-      })
-    : null;
   found.forEach(enhance);
   if (workerState === "failed") found.forEach(unavailable);
   found.forEach((root) => { restore(root); ownFragment(root); });
-  if (!observer) whenIdle(startWorker);
+  // A reader who acts a few seconds after the page opened finds the engine ready.
+  whenIdleAfterPaint(startWorker);
 }
 
 if (window.document$ && typeof window.document$.subscribe === "function") {
