@@ -18,9 +18,10 @@ MESSAGES = ROOT / "engine" / "cribbage" / "messages"
 
 
 def catalogue_text(lang: str) -> str:
-    """Every message of a language's catalogue, one a line, without its {placeholders}."""
+    """Every message of a language's catalogue, one a line, without its {placeholders}
+    and command-line options (``--starter`` is the option's name, not a word)."""
     messages = json.loads((MESSAGES / f"{lang}.json").read_text(encoding="utf-8"))
-    return "\n".join(re.sub(r"\{[^}]*\}", " ", value) for value in _strings(messages))
+    return "\n".join(re.sub(r"\{[^}]*\}|--[a-z][a-z-]*", " ", value) for value in _strings(messages))
 
 
 def _strings(node: object) -> list[str]:

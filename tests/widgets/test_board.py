@@ -32,12 +32,18 @@ def circles(root: ElementTree.Element, css: str) -> list[tuple[float, float]]:
             for c in root.iter(f"{SVG}circle") if css in (c.get("class") or "").split()]
 
 
-def test_each_player_has_a_track_of_120_holes_in_four_streets_of_30() -> None:
-    holes = circles(drawing("en"), "cb-hole")
-    track_holes = [hole for hole in holes if hole != max(holes, key=lambda h: h[1])]  # the game hole sits lowest
-    columns = Counter(x for x, _ in track_holes)
-    assert len(track_holes) == 240
-    assert sorted(columns.values()) == [30] * 8  # two players, four streets each
+def test_each_player_has_two_rows_of_30_holes_gone_round_twice() -> None:
+    from cribbage.widgets.board import hole_position
+
+    root = drawing("en")
+    holes = [hole for hole in circles(root, "cb-hole") if hole not in circles(root, "cb-game-hole")]
+    columns = Counter(x for x, _ in holes)
+    assert len(holes) == 120
+    assert sorted(columns.values()) == [30] * 4  # two players, two rows each
+    for player in (0, 1):
+        laps = [(hole_position(score, player).x, hole_position(score, player).y) for score in range(1, 121)]
+        assert laps[:60] == laps[60:] and len(set(laps[:60])) == 60
+        assert set(laps) <= set(holes)
 
 
 def test_holes_are_set_in_groups_of_five() -> None:
@@ -59,13 +65,14 @@ def test_the_pone_pegs_stand_on_5_and_9_and_the_next_four_points_lead_to_13() ->
     assert circles(root, "cb-peg-ghost") == [position[13]]
 
 
-def test_the_first_street_runs_up_the_board_and_the_second_comes_down() -> None:
+def test_the_track_goes_up_the_outer_row_and_down_the_inner_one() -> None:
     from cribbage.widgets.board import hole_position
 
     assert hole_position(1, 0).y > hole_position(30, 0).y
     assert hole_position(31, 0).y < hole_position(60, 0).y
     assert hole_position(30, 0).y == hole_position(31, 0).y  # the turn at the top of the board
     assert hole_position(90, 0).y == hole_position(91, 0).y
+    assert hole_position(1, 0).x != hole_position(31, 0).x  # two different rows
 
 
 def test_the_skunk_line_runs_above_holes_90_and_91_of_both_players() -> None:

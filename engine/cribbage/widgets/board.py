@@ -1,17 +1,20 @@
 """The drawing of a cribbage board (``cribbage-board``): static, drawn at build time.
 
-A standard board for two players, stood on its end: each player's track runs up
-the outer column and down the inner one, twice (four streets of 30 holes), then
-into the game hole, the 121st.  The scene is the one a beginner needs: the
-pone's two pegs on 5 and 9 with the back peg about to jump to 13, the dealer's
-pegs still in the start holes, the skunk line between holes 90 and 91 and the
-game hole.  Numbered marks in the drawing match a list in the page's language
+A standard board for two players, stood on its end: each player has two rows of
+30 holes, goes up the outer row and down the inner one, twice around (holes 1-60,
+then 61-120 in the same holes), and then into the game hole, the 121st.  The
+scene is the one a beginner needs: the pone's two pegs on 5 and 9 with the back
+peg about to jump to 13, the dealer's pegs still in the start holes, the skunk
+line between holes 90 and 91 (where the second time around turns at the top) and
+the game hole.  Numbered marks in the drawing match a list in the page's language
 below it, so the words stay readable on a phone and for screen readers.
 
 >>> html = WIDGET.render("", "en")
 >>> "data-board" in html, html.count('class="cb-hole"'), "Skunk line" in html
-(True, 240, True)
->>> hole_position(1, 0).y > hole_position(30, 0).y  # the first street runs up the board
+(True, 120, True)
+>>> hole_position(1, 0).y > hole_position(30, 0).y  # up the outer row first
+True
+>>> hole_position(5, 0) == hole_position(65, 0)  # twice around: the same holes
 True
 """
 
@@ -26,20 +29,25 @@ from .source import Fields
 from .widget import Static, Widget
 
 HOLES_PER_STREET = 30
-STREETS = 4
+"""A row of the board, a *street*."""
+HOLES_PER_LAP = 2 * HOLES_PER_STREET
+LAPS = 2
 GROUP = 5
 """Holes are set in groups of five, so a player counts them at a glance."""
 
-PITCH = 11.0
-GROUP_GAP = 6.0
-LANE = 13.0
-STREET_GAP = 22.0
-MARGIN = 40.0
-TOP = 44.0
+PITCH = 10.0
+GROUP_GAP = 5.0
+ROW_GAP = 15.0
+"""Between a player's two rows."""
+PLAYER_GAP = 44.0
+"""Between the two players' tracks: room for the inner rows' numbers."""
+LEFT = 44.0
+TOP = 40.0
 HOLE_RADIUS = 2.6
-PEG_RADIUS = 5.0
+PEG_RADIUS = 4.6
 
 PONE, DEALER = 0, 1
+OUTER, INNER = 0, 1
 SCENE_BACK, SCENE_FRONT, SCENE_NEXT = 5, 9, 13
 """The pone has pegged 5 and then 4; the next score of 4 moves the back peg to 13."""
 
@@ -50,33 +58,40 @@ class Point:
     y: float
 
 
-def _street_x(street: int, player: int) -> float:
-    return MARGIN + street * (2 * LANE + STREET_GAP) + player * LANE
+def _row_x(player: int, row: int) -> float:
+    """The pone's outer row is on the left, the dealer's on the right; inner rows face each other."""
+    pone_outer = LEFT
+    positions = {
+        (PONE, OUTER): pone_outer,
+        (PONE, INNER): pone_outer + ROW_GAP,
+        (DEALER, INNER): pone_outer + ROW_GAP + PLAYER_GAP,
+        (DEALER, OUTER): pone_outer + 2 * ROW_GAP + PLAYER_GAP,
+    }
+    return positions[(player, row)]
 
 
 def _along(index: int) -> float:
-    """Distance from the top of a street to its index'th hole (0 = the top hole)."""
+    """Distance from the top of a row to its index'th hole (0 = the top hole)."""
     return index * PITCH + (index // GROUP) * GROUP_GAP
 
 
-STREET_LENGTH = _along(HOLES_PER_STREET - 1)
-BOTTOM = TOP + STREET_LENGTH
-WIDTH = _street_x(STREETS - 1, DEALER) + 30
-HEIGHT = BOTTOM + 64
+BOTTOM = TOP + _along(HOLES_PER_STREET - 1)
+WIDTH = _row_x(DEALER, OUTER) + LEFT
+HEIGHT = BOTTOM + 70
 
 
 def hole_position(score: int, player: int) -> Point:
-    """Where a player's front peg stands on ``score`` (1-120): up, down, up, down."""
-    street, index = divmod(score - 1, HOLES_PER_STREET)
-    from_top = HOLES_PER_STREET - 1 - index if street % 2 == 0 else index
-    return Point(_street_x(street, player), TOP + _along(from_top))
+    """Where a player's front peg stands on ``score`` (1-120): up the outer row, down the inner, twice."""
+    row, index = divmod((score - 1) % HOLES_PER_LAP, HOLES_PER_STREET)
+    from_top = HOLES_PER_STREET - 1 - index if row == OUTER else index
+    return Point(_row_x(player, row), TOP + _along(from_top))
 
 
 def start_position(player: int, peg: int) -> Point:
-    return Point(_street_x(0, player), BOTTOM + 16 + peg * 12)
+    return Point(_row_x(player, OUTER) + (peg * ROW_GAP if player == PONE else -peg * ROW_GAP), BOTTOM + 16)
 
 
-GAME_HOLE = Point((_street_x(STREETS - 1, PONE) + _street_x(STREETS - 1, DEALER)) / 2, BOTTOM + 28)
+GAME_HOLE = Point((_row_x(PONE, INNER) + _row_x(DEALER, INNER)) / 2, BOTTOM + 34)
 
 
 def _circle(point: Point, radius: float, css: str) -> str:
@@ -95,23 +110,33 @@ def _mark(number: int, point: Point, dx: float, dy: float) -> str:
 
 def _holes() -> str:
     holes = [_circle(hole_position(score, player), HOLE_RADIUS, "cb-hole")
-             for player in (PONE, DEALER) for score in range(1, STREETS * HOLES_PER_STREET + 1)]
+             for player in (PONE, DEALER) for score in range(1, HOLES_PER_LAP + 1)]
     return "".join(holes)
 
 
 def _street_numbers() -> str:
-    """The first and last hole of every street, written beside the pone's column."""
+    """Each end of each row, with the hole it is on both times around (1 and 61, 30 and 90 ...).
+
+    The outer rows are numbered outside; the two inner rows share their numbers between them.
+    """
     labels = []
-    for street in range(STREETS):
-        for score in (street * HOLES_PER_STREET + 1, (street + 1) * HOLES_PER_STREET):
-            at = hole_position(score, PONE)
-            labels.append(f"<text{attrs(x=f'{at.x - 7:g}', y=f'{at.y + 3:g}', class_='cb-board-number')}>{score}</text>")
+    for score in (1, 30, 31, 60):
+        y = hole_position(score, PONE).y + 2.5
+        if score <= HOLES_PER_STREET:
+            places = [(hole_position(score, PONE).x - 6, "end"), (hole_position(score, DEALER).x + 6, "start")]
+        else:
+            places = [(GAME_HOLE.x, "middle")]
+        for x, anchor in places:
+            labels.append(
+                f"<text{attrs(x=f'{x:g}', y=f'{y:g}', class_='cb-board-number', text_anchor=anchor)}>"
+                f"{score}·{score + HOLES_PER_LAP}</text>"
+            )
     return "".join(labels)
 
 
 def _pegs() -> str:
     back, front, following = (hole_position(score, PONE) for score in (SCENE_BACK, SCENE_FRONT, SCENE_NEXT))
-    jump = f"M{back.x + PEG_RADIUS:g},{back.y:g} C{back.x + 26:g},{back.y:g} {following.x + 26:g},{following.y:g} {following.x + PEG_RADIUS + 2:g},{following.y:g}"
+    jump = f"M{back.x + PEG_RADIUS:g},{back.y:g} C{back.x + 12:g},{back.y:g} {following.x + 12:g},{following.y:g} {following.x + PEG_RADIUS + 1:g},{following.y:g}"
     return (
         _circle(back, PEG_RADIUS, "cb-peg cb-peg-pone cb-peg-back")
         + _circle(front, PEG_RADIUS, "cb-peg cb-peg-pone")
@@ -123,21 +148,22 @@ def _pegs() -> str:
 
 
 def _skunk_line() -> str:
-    top = TOP - 9
-    left = _street_x(2, PONE) - 6
-    right = _street_x(3, DEALER) + 6
+    """Across the top, where the second time around turns from hole 90 to hole 91."""
+    top = TOP - 8
+    left = _row_x(PONE, OUTER) - 6
+    right = _row_x(DEALER, OUTER) + 6
     return f"<line{attrs(x1=f'{left:g}', y1=f'{top:g}', x2=f'{right:g}', y2=f'{top:g}', class_='cb-board-skunk')}/>"
 
 
 def board_svg(lang: Language) -> str:
     """The board as inline SVG: holes, pegs and numbered marks; its words come from the catalogue."""
     marks = [
-        _mark(1, start_position(DEALER, 0), 22, 6),
-        _mark(2, hole_position(SCENE_BACK, PONE), -20, 0),
-        _mark(3, hole_position(SCENE_FRONT, PONE), -20, -4),
-        _mark(4, hole_position(SCENE_NEXT, PONE), 32, -6),
-        _mark(5, Point((_street_x(2, PONE) + _street_x(3, DEALER)) / 2, TOP - 9), 0, -17),
-        _mark(6, GAME_HOLE, -24, 6),
+        _mark(1, start_position(DEALER, 0), 16, 14),
+        _mark(2, hole_position(SCENE_BACK, PONE), -26, 0),
+        _mark(3, hole_position(SCENE_FRONT, PONE), -26, 0),
+        _mark(4, hole_position(SCENE_NEXT, PONE), -26, 0),
+        _mark(5, Point((_row_x(PONE, INNER) + _row_x(DEALER, INNER)) / 2, TOP - 8), 0, -18),
+        _mark(6, GAME_HOLE, -24, 8),
     ]
     title = escape(t("board.title", lang))
     return (
