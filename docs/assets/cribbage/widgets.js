@@ -146,9 +146,31 @@ function swap(root, result) {
   }
   if (focusKey) restoreFocus(root, focusKey);
   // The view was replaced, so its own text is not announced: the persistent
-  // status line says what the engine marked as the news of this answer.
-  const news = Array.from(view.querySelectorAll("[data-announce]"), (element) => element.textContent.trim());
+  // status line says what the engine marked as the news of this answer, once
+  // (news inside other news is already part of it).
+  const news = Array.from(view.querySelectorAll("[data-announce]:not([data-announce] *)"), spokenText);
   setStatus(root, news.join(" "));
+}
+
+// What a listener should hear of an element: its text without what is hidden from
+// screen readers (a card's symbol, which the card's name repeats), the pieces apart
+// so that names and numbers never run together, and each cell of a table row after
+// its column's heading.
+function spokenText(element) {
+  if (element instanceof HTMLTableRowElement) {
+    const headings = element.closest("table")?.tHead?.rows[0]?.cells || [];
+    return Array.from(element.cells, (cell, i) => [headings[i] && spokenText(headings[i]), spokenText(cell)]
+      .filter(Boolean).join(": ")).join(", ");
+  }
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => (node.parentElement.closest('[aria-hidden="true"]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  const pieces = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue.trim();
+    if (text) pieces.push(text);
+  }
+  return pieces.join(" ");
 }
 
 const OPPOSITE = { forward: "back", back: "forward", last: "first", first: "last" };
