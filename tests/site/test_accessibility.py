@@ -222,19 +222,33 @@ def test_the_advisors_best_discard_is_announced_with_each_number_after_its_label
     assert f"{t('ui.discard', 'en')}: {' '.join(card_name(card, 'en') for card in best.discard)}" in said, said
 
 
+def test_an_empty_pile_shows_the_count_alone_and_a_pile_with_cards_its_label(browser_context, site_url):
+    page = open_live(browser_context, site_url, "play")
+    play = page.locator('[data-widget="play"]').first
+    pile_label = f"{t('ui.pile', 'en')}:"
+    assert pile_label not in play.locator(".cb-table-state").inner_text()
+    state = play.get_attribute("data-state")
+    play.locator("button[data-key=forward]").click()
+    page.wait_for_function("([w, s]) => !w.hasAttribute('aria-busy') && w.dataset.state !== s",
+                           arg=[play.element_handle(), state], timeout=LIVE_TIMEOUT)
+    assert pile_label in play.locator(".cb-table-state").inner_text()
+
+
 # --- a phone ----------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_page_is_wider_than_a_phone(browser, site_url, built_site, lang):
-    """At 360 px the document is exactly as wide as the screen on every page, examples live."""
+    """At 360 px the document is exactly as wide as the screen on every page, with the
+    examples' controls shown (the engine renders the same views the build did)."""
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     try:
         wider = {}
         for page_name in PAGES:
             page = context.new_page()
             page.goto(page_url(site_url, lang, page_name))
-            wake_widgets(page)
+            page.wait_for_function("() => [...document.querySelectorAll('[data-widget]')]"
+                                   ".every(w => w.classList.contains('cb-enhanced'))")
             width = page.evaluate("() => document.documentElement.scrollWidth")
             if width != PHONE["width"]:
                 wider[page_name] = width
