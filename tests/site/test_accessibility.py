@@ -258,6 +258,20 @@ def test_no_page_is_wider_than_a_phone(browser, site_url, built_site, lang):
         context.close()
 
 
+@pytest.mark.xfail(strict=True, reason="phase 2 (widget HTML): at 360 px the discard advisor's table scrolls "
+                   "sideways in a box a keyboard cannot reach (scrollable-region-focusable); it should show "
+                   "discard, keep and net first and the rest on demand")
+def test_the_strategy_page_on_a_phone_has_no_serious_axe_finding(browser, site_url):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(page_url(site_url, "en", "strategy"))
+        wake_widgets(page)
+        assert serious_findings(page) == []
+    finally:
+        context.close()
+
+
 def test_the_arrow_key_hint_shows_only_where_there_is_a_keyboard(browser, site_url):
     for touch, shown in ((True, False), (False, True)):
         context = browser.new_context(viewport=PHONE if touch else None, is_mobile=touch, has_touch=touch)
