@@ -8,6 +8,7 @@ axe runs its whole rule set; a finding counts when axe rates it serious or criti
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -84,6 +85,17 @@ def test_every_page_has_no_serious_axe_finding_in_light_and_dark(browser_context
     switch_scheme(page, "slate")
     dark = serious_findings(page)
     assert (light, dark) == ([], [])
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_the_scheme_toggle_is_named_in_the_pages_language(built_site, lang):
+    def toggle_names(root: str) -> list[str]:
+        html = (built_site / root / "index.html").read_text("utf-8")
+        return re.findall(r'<label class="md-header__button md-icon" title="([^"]+)" for="__palette_', html)
+
+    english, translated = toggle_names(""), toggle_names(lang)
+    assert len(english) == len(translated) == 2
+    assert not set(english) & set(translated), translated
 
 
 # --- the widgets in their working states (English pages, light and dark) -------------------
