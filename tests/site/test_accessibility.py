@@ -246,6 +246,22 @@ def test_an_empty_pile_shows_the_count_alone_and_a_pile_with_cards_its_label(bro
     assert pile_label in play.locator(".cb-table-state").inner_text()
 
 
+def test_playing_it_yourself_by_keyboard_keeps_the_focus_on_the_cards(browser_context, site_url):
+    """After a card is played with Enter, the focus is on the next card to choose (or Go),
+    never sent back to the stepper's first button."""
+    page = open_live(browser_context, site_url, "play")
+    play = page.locator('[data-widget="play"]').first
+    state = play.get_attribute("data-state")
+    play.locator("button[data-key=self]").click()
+    state = settled(page, '[data-widget="play"]', state)
+    for _ in range(2):
+        play.locator(".cb-choice-box button:enabled").first.focus()
+        page.keyboard.press("Enter")
+        state = settled(page, '[data-widget="play"]', state)
+        focused = page.evaluate("() => document.activeElement.dataset.key || ''")
+        assert focused.startswith("play-") or focused == "go", focused
+
+
 # --- a phone ----------------------------------------------------------------------------------
 
 

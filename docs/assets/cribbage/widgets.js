@@ -184,6 +184,11 @@ function restoreFocus(root, key) {
     // At the end of the play "Forward" goes dim: stay beside it, never on a button that jumps away.
     target = root.querySelector(`[data-key="${OPPOSITE[key]}"]`);
   }
+  const family = key.includes("-") ? key.slice(0, key.indexOf("-") + 1) : null;
+  if ((!target || target.disabled) && family) {
+    // A card just played is gone: stay among its kind ("play-…"), on the next card to choose.
+    target = root.querySelector(`[data-key^="${CSS.escape(family)}"]:not([disabled])`);
+  }
   if (!target || target.disabled) {
     target = root.querySelector(".cb-controls button:not([disabled]), .cb-controls select");
   }
