@@ -262,6 +262,24 @@ def test_playing_it_yourself_by_keyboard_keeps_the_focus_on_the_cards(browser_co
         assert focused.startswith("play-") or focused == "go", focused
 
 
+def test_the_game_shows_no_empty_log_before_the_first_deal(browser_context, site_url):
+    page = open_live(browser_context, site_url, "game")
+    log = page.locator(f"{GAME} .cb-log-box")
+    assert not log.is_visible()
+    while not page.locator(f"{GAME} .cb-log li").count():
+        game_step(page)
+    assert log.is_visible()
+
+
+def test_the_practice_check_button_sits_beside_the_answer_box(browser_context, site_url):
+    page = open_live(browser_context, site_url, "practice")
+    practice = page.locator('[data-widget="practice"]').first
+    box = practice.locator("input[data-key=said]").bounding_box()
+    button = practice.locator("button[data-key=check]").bounding_box()
+    assert button["x"] >= box["x"] + box["width"]
+    assert box["y"] < button["y"] + button["height"] / 2 < box["y"] + box["height"]
+
+
 # --- a phone ----------------------------------------------------------------------------------
 
 
