@@ -118,7 +118,8 @@ def write_indexes(site_dir: Path, parts: dict[str, SearchIndex], roots: dict[str
 
 def theme_file(theme_dirs: Iterable[str], pattern: str) -> str:
     """The one file of the theme matching ``pattern``, relative to the theme folder."""
-    found = sorted({str(path.relative_to(folder)) for folder in map(Path, theme_dirs) for path in folder.glob(pattern)})
+    found = sorted({path.relative_to(folder).as_posix()
+                    for folder in map(Path, theme_dirs) for path in folder.glob(pattern)})
     if len(found) != 1:
         raise PluginError(f"expected one theme file matching {pattern}, found {found}")
     return found[0]
