@@ -137,15 +137,12 @@ def open_live(browser_context, site_url: str, page_name: str):
 
 def test_a_play_stepped_half_way_has_no_serious_axe_finding(browser_context, site_url):
     page = open_live(browser_context, site_url, "play")
-    root = '[data-widget="play"] >> nth=0'
-    play = page.locator('[data-widget="play"]').first
-    moves = len(json.loads(play.get_attribute("data-state"))["moves"])
+    root = '[data-widget="play"]'
+    moves = len(json.loads(page.locator(root).first.get_attribute("data-state"))["moves"])
     for _ in range(moves // 2):
-        state = play.get_attribute("data-state")
-        play.locator("button[data-key=forward]").click()
-        page.wait_for_function("([w, s]) => !w.hasAttribute('aria-busy') && w.dataset.state !== s",
-                               arg=[play.element_handle(), state], timeout=LIVE_TIMEOUT)
-    assert findings_in_both_schemes(page) == {"light": [], "dark": []}, root
+        click(page, root, "button[data-key=forward]")
+    assert page.locator(f"{root} .cb-log li.cb-current").first.is_visible()
+    assert findings_in_both_schemes(page) == {"light": [], "dark": []}
 
 
 def test_a_checked_practice_answer_has_no_serious_axe_finding(browser_context, site_url):
@@ -211,10 +208,7 @@ def test_a_step_is_announced_with_the_cards_name_and_not_its_symbol(browser_cont
     page = open_live(browser_context, site_url, "play")
     play = page.locator('[data-widget="play"]').first
     first_move = json.loads(play.get_attribute("data-state"))["moves"][0]
-    state = play.get_attribute("data-state")
-    play.locator("button[data-key=forward]").click()
-    page.wait_for_function("([w, s]) => !w.hasAttribute('aria-busy') && w.dataset.state !== s",
-                           arg=[play.element_handle(), state], timeout=LIVE_TIMEOUT)
+    click(page, '[data-widget="play"]', "button[data-key=forward]")
     said = play.locator(":scope > .cb-status").text_content()
     assert card_name(Card.parse(first_move), "en") in said
     assert not any(symbol in said for symbol in SUIT_SYMBOLS), said
@@ -239,10 +233,7 @@ def test_an_empty_pile_shows_the_count_alone_and_a_pile_with_cards_its_label(bro
     play = page.locator('[data-widget="play"]').first
     pile_label = f"{t('ui.pile', 'en')}:"
     assert pile_label not in play.locator(".cb-table-state").inner_text()
-    state = play.get_attribute("data-state")
-    play.locator("button[data-key=forward]").click()
-    page.wait_for_function("([w, s]) => !w.hasAttribute('aria-busy') && w.dataset.state !== s",
-                           arg=[play.element_handle(), state], timeout=LIVE_TIMEOUT)
+    click(page, '[data-widget="play"]', "button[data-key=forward]")
     assert pile_label in play.locator(".cb-table-state").inner_text()
 
 
