@@ -271,6 +271,19 @@ def test_the_practice_check_button_sits_beside_the_answer_box(browser_context, s
     assert box["y"] < button["y"] + button["height"] / 2 < box["y"] + box["height"]
 
 
+def test_the_game_options_stay_open_with_the_focus_on_the_option_chosen(browser_context, site_url):
+    page = open_live(browser_context, site_url, "game")
+    options = page.locator(f"{GAME} details.cb-options-box")
+    options.locator("summary").click()
+    choice = options.locator("input[data-key=target-61]")
+    state = page.locator(GAME).get_attribute("data-state")
+    choice.focus()
+    page.keyboard.press("Space")
+    settled(page, GAME, state)
+    assert options.get_attribute("open") is not None
+    assert page.evaluate("() => document.activeElement.dataset.key") == "target-61"
+
+
 # --- a phone ----------------------------------------------------------------------------------
 
 

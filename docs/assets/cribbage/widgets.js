@@ -192,6 +192,10 @@ function restoreFocus(root, key) {
   if (!target || target.disabled) {
     target = root.querySelector(".cb-controls button:not([disabled]), .cb-controls select");
   }
+  // The new view comes with its boxes closed: the one holding the control in use
+  // (the game's options) stays open while the reader uses it.
+  const box = target && target.closest("details:not([open])");
+  if (box && root.contains(box)) box.open = true;
   if (target) target.focus({ preventScroll: true });
 }
 
