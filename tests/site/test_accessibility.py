@@ -284,6 +284,25 @@ def test_the_game_options_stay_open_with_the_focus_on_the_option_chosen(browser_
     assert page.evaluate("() => document.activeElement.dataset.key") == "target-61"
 
 
+def test_a_saved_game_is_never_shown_as_a_fresh_one_while_the_engine_loads(browser_context, site_url):
+    page = open_live(browser_context, site_url, "game")
+    game_step(page)  # the cut: the saved game is no longer the one the page was built with
+    saved = json.loads(page.locator(GAME).get_attribute("data-state"))
+    held = []  # the engine's WebAssembly, held back so the page stays in its loading state
+    browser_context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.reload()
+    page.wait_for_function("() => document.querySelector('[data-widget=game]').classList.contains('cb-enhanced')")
+    view, status = page.locator(f"{GAME} > .cb-view"), page.locator(f"{GAME} > .cb-status")
+    assert not view.is_visible() and status.is_visible()
+    browser_context.unroute("**/pyodide/pyodide.asm.wasm")
+    for route in held:
+        route.continue_()
+    page.wait_for_function("() => !document.querySelector('[data-widget=game]').classList.contains('cb-restoring')",
+                           timeout=LIVE_TIMEOUT)
+    assert view.is_visible()
+    assert json.loads(page.locator(GAME).get_attribute("data-state"))["game"] == saved["game"]
+
+
 # --- a phone ----------------------------------------------------------------------------------
 
 

@@ -76,7 +76,7 @@ function fail() {
 
 function unavailable(root) {
   // The static example stays; only the controls that need the engine go.
-  root.classList.remove("cb-enhanced", "cb-loading");
+  root.classList.remove("cb-enhanced", "cb-loading", "cb-restoring");
   root.classList.add("cb-unavailable");
   root.removeAttribute("aria-busy");
   delete root.dataset.ready;
@@ -123,6 +123,7 @@ function receive(message) {
   const queue = queueOf(root);
   queue.busy = false;
   root.removeAttribute("aria-busy");
+  root.classList.remove("cb-restoring");
   const result = message.result || {};
   if (message.error || result.error) {
     setStatus(root, result.error || root.dataset.msgUnavailable || "");
@@ -247,7 +248,11 @@ function restore(root) {
   } catch (error) {
     saved = null;
   }
-  if (saved) send(root, { action: "restore", value: saved });
+  if (!saved || workerState === "failed") return;
+  // Until the engine has checked it, the saved state is not shown, and neither is the
+  // fresh one the page was built with (which would look like a lost game).
+  root.classList.add("cb-restoring");
+  send(root, { action: "restore", value: saved });
 }
 
 function ownFragment(root) {
