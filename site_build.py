@@ -16,10 +16,11 @@ dependencies only when their pins changed. The build:
    ``site/pyodide/``, after checking every file against the npm tarball whose integrity
    ``package-lock.json`` pins, and registers the wheel in the site's ``pyodide-lock.json``
    with ``pyodide lockfile add-wheels`` so a page can ``loadPackage("cribbage")``;
-4. splits the search index so that each language searches its own pages only;
-5. makes a memory snapshot of Pyodide with the engine imported (``web_app/snapshot.mjs``),
+4. makes a memory snapshot of Pyodide with the engine imported (``web_app/snapshot.mjs``),
    renders the app icons and writes the service worker that precaches the whole site
    (``web_app/build.mjs``, Workbox), so that it works offline after one visit.
+
+(MkDocs itself, through hooks/search_per_language.py, gives each language its own search index.)
 
 This file runs with the standard library alone: everything else runs in ``.venv``.
 """
@@ -34,7 +35,6 @@ import hashlib
 import http.server
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -102,11 +102,6 @@ MIME_TYPES = {
     ".gz": "application/gzip",
     ".webmanifest": "application/manifest+json",
 }
-
-
-# lunr.js (Material's search) has no Bulgarian; its English pipeline drops Cyrillic
-# words, while the Russian one keeps them (and stems index and query alike).
-LUNR_STAND_INS = {"bg": ["ru"]}
 
 
 class SetupError(RuntimeError):
@@ -351,41 +346,6 @@ def check_lock_checksums(lock_path: Path) -> None:
             raise SetupError(f"{name} does not match its sha256 in {lock_path}")
 
 
-def site_languages() -> tuple[str, list[str]]:
-    """(default language, other languages) as built: the default one sits at the root."""
-    languages = sorted(p.name for p in DOCS.iterdir() if re.fullmatch(r"[a-z]{2}", p.name))
-    others = [lang for lang in languages if (SITE / lang / "index.html").exists()]
-    defaults = [lang for lang in languages if lang not in others]
-    if len(defaults) != 1:
-        raise SetupError(f"cannot tell the default language among {languages}")
-    return defaults[0], others
-
-
-def split_search_index() -> None:
-    """One search index per language at <language root>/search/search_index.json.
-
-    Locations become relative to the language root, matching the search base that
-    overrides/main.html gives each page, so a reader finds pages of their language only.
-    """
-    index_path = SITE / "search" / "search_index.json"
-    index = json.loads(index_path.read_text(encoding="utf-8"))
-    default, others = site_languages()
-    per_language: dict[str, list[dict]] = {lang: [] for lang in [default, *others]}
-    for doc in index["docs"]:
-        prefix, _, rest = doc["location"].partition("/")
-        if prefix in others:
-            per_language[prefix].append({**doc, "location": rest})
-        else:
-            per_language[default].append(doc)
-    for lang, docs in per_language.items():
-        root = SITE if lang == default else SITE / lang
-        target = root / "search" / "search_index.json"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        config = {**index["config"], "lang": LUNR_STAND_INS.get(lang, index["config"]["lang"])}
-        target.write_text(json.dumps({**index, "config": config, "docs": docs}, ensure_ascii=False,
-                                     separators=(",", ":")), encoding="utf-8")
-
-
 def build_web_app() -> None:
     """Pyodide's memory snapshot with the engine imported, the icons and site/sw.js,
     last: the service worker precaches every file of site/."""
@@ -400,7 +360,6 @@ def build() -> Path:
     wheel = build_wheel(python)
     build_pages(python)
     vendor_pyodide(python, wheel)
-    split_search_index()
     build_web_app()
     log(f"built {SITE.relative_to(ROOT)}/ with {wheel.name}")
     return python

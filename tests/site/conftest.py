@@ -24,3 +24,14 @@ def site_url(built_site: Path) -> Iterator[str]:
 def browser_context(watched_context, site_url: str):
     """A fresh context whose every request is recorded; requests off the origin are blocked."""
     return watched_context(site_url, block_foreign=True)
+
+
+@pytest.fixture
+def deployed_url(built_site: Path, tmp_path: Path) -> Iterator[str]:
+    """The built site served as deployed at its address (its sitemap names it), so that
+    Material's instant navigation swaps pages as on the real host."""
+    folder = tmp_path / "at-its-address"
+    folder.mkdir()
+    with site_build.served(folder, site_build.SUB_PATH) as url:
+        site_build.deploy_copy(built_site, folder, url)
+        yield url

@@ -223,17 +223,6 @@ def test_each_language_links_a_valid_manifest_whose_icons_exist(browser_context,
     assert max(int(icon["sizes"].split("x")[0]) for icon in manifest["icons"]) >= 512
 
 
-@pytest.fixture
-def deployed_url(built_site: Path, tmp_path: Path):
-    """The built site served as deployed at its address (its sitemap names it), so that
-    Material's instant navigation swaps pages as on the real host."""
-    folder = tmp_path / "at-its-address"
-    folder.mkdir()
-    with site_build.served(folder, SUB_PATH) as url:
-        site_build.deploy_copy(built_site, folder, url)
-        yield url
-
-
 def test_moving_to_another_page_keeps_the_one_engine_of_the_visit(watched_context, deployed_url):
     context = watched_context(deployed_url, block_foreign=True)
     engine_starts = []  # the runtime fetched by a page's worker (the service worker precaches it too)

@@ -84,33 +84,6 @@ def test_a_lock_without_the_engine_is_refused(tmp_path):
         site_build.check_lock_checksums(lock)
 
 
-def test_search_index_is_split_by_language_with_locations_from_each_root(tmp_path, monkeypatch):
-    docs, site = tmp_path / "docs", tmp_path / "site"
-    for lang in ("en", "pl", "bg"):
-        (docs / lang).mkdir(parents=True)
-    (docs / "assets").mkdir()
-    for lang in ("pl", "bg"):
-        (site / lang).mkdir(parents=True)
-        (site / lang / "index.html").write_text("")
-    (site / "search").mkdir()
-    docs_entries = [{"location": "", "title": "Home"}, {"location": "basics/#goal", "title": "Goal"},
-                    {"location": "pl/basics/", "title": "Podstawy"}, {"location": "bg/", "title": "Начало"}]
-    config = {"lang": ["en"], "separator": "[\\s\\-]+"}
-    (site / "search" / "search_index.json").write_text(json.dumps({"config": config, "docs": docs_entries}))
-    monkeypatch.setattr(site_build, "DOCS", docs)
-    monkeypatch.setattr(site_build, "SITE", site)
-    site_build.split_search_index()
-
-    def index(root: Path) -> dict:
-        return json.loads((root / "search" / "search_index.json").read_text("utf-8"))
-
-    assert [doc["location"] for doc in index(site)["docs"]] == ["", "basics/#goal"]
-    assert [doc["location"] for doc in index(site / "pl")["docs"]] == ["basics/"]
-    assert [doc["title"] for doc in index(site / "bg")["docs"]] == ["Начало"]
-    assert index(site / "bg")["config"]["lang"] == site_build.LUNR_STAND_INS["bg"]
-    assert index(site / "pl")["config"]["lang"] == ["en"]
-
-
 def test_a_pages_site_url_gives_the_404_page_absolute_assets_and_keeps_the_switcher_relative(tmp_path):
     """GitHub Pages serves 404.html at any depth, so only it needs the project's path;
     every other link, the language switcher's included, stays relative."""

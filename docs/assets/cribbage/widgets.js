@@ -79,7 +79,7 @@ function fail() {
 
 function unavailable(root) {
   // The static example stays; only the controls that need the engine go.
-  root.classList.remove("cb-enhanced", "cb-loading");
+  root.classList.remove("cb-enhanced", "cb-loading", "cb-restoring");
   root.classList.add("cb-unavailable");
   root.removeAttribute("aria-busy");
   delete root.dataset.ready;
@@ -126,6 +126,7 @@ function receive(message) {
   const queue = queueOf(root);
   queue.busy = false;
   root.removeAttribute("aria-busy");
+  root.classList.remove("cb-restoring");
   const result = message.result || {};
   if (message.error || result.error) {
     setStatus(root, result.error || root.dataset.msgUnavailable || "");
@@ -149,9 +150,31 @@ function swap(root, result) {
   }
   if (focusKey) restoreFocus(root, focusKey);
   // The view was replaced, so its own text is not announced: the persistent
-  // status line says what the engine marked as the news of this answer.
-  const news = Array.from(view.querySelectorAll("[data-announce]"), (element) => element.textContent.trim());
+  // status line says what the engine marked as the news of this answer, once
+  // (news inside other news is already part of it).
+  const news = Array.from(view.querySelectorAll("[data-announce]:not([data-announce] *)"), spokenText);
   setStatus(root, news.join(" "));
+}
+
+// What a listener should hear of an element: its text without what is hidden from
+// screen readers (a card's symbol, which the card's name repeats), the pieces apart
+// so that names and numbers never run together, and each cell of a table row after
+// its column's heading.
+function spokenText(element) {
+  if (element instanceof HTMLTableRowElement) {
+    const headings = element.closest("table")?.tHead?.rows[0]?.cells || [];
+    return Array.from(element.cells, (cell, i) => [headings[i] && spokenText(headings[i]), spokenText(cell)]
+      .filter(Boolean).join(": ")).join(", ");
+  }
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => (node.parentElement.closest('[aria-hidden="true"]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  const pieces = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue.trim();
+    if (text) pieces.push(text);
+  }
+  return pieces.join(" ");
 }
 
 const OPPOSITE = { forward: "back", back: "forward", last: "first", first: "last" };
@@ -165,9 +188,18 @@ function restoreFocus(root, key) {
     // At the end of the play "Forward" goes dim: stay beside it, never on a button that jumps away.
     target = root.querySelector(`[data-key="${OPPOSITE[key]}"]`);
   }
+  const family = key.includes("-") ? key.slice(0, key.indexOf("-") + 1) : null;
+  if ((!target || target.disabled) && family) {
+    // A card just played is gone: stay among its kind ("play-…"), on the next card to choose.
+    target = root.querySelector(`[data-key^="${CSS.escape(family)}"]:not([disabled])`);
+  }
   if (!target || target.disabled) {
     target = root.querySelector(".cb-controls button:not([disabled]), .cb-controls select");
   }
+  // The new view comes with its boxes closed: the one holding the control in use
+  // (the game's options) stays open while the reader uses it.
+  const box = target && target.closest("details:not([open])");
+  if (box && root.contains(box)) box.open = true;
   if (target) target.focus({ preventScroll: true });
 }
 
@@ -219,7 +251,11 @@ function restore(root) {
   } catch (error) {
     saved = null;
   }
-  if (saved) send(root, { action: "restore", value: saved });
+  if (!saved || workerState === "failed") return;
+  // Until the engine has checked it, the saved state is not shown, and neither is the
+  // fresh one the page was built with (which would look like a lost game).
+  root.classList.add("cb-restoring");
+  send(root, { action: "restore", value: saved });
 }
 
 // The first widget on the page that declares a fragment key owns the fragment naming it.

@@ -1,0 +1,121 @@
+"""Search per language (hooks/search_per_language.py and overrides/main.html): each language
+searches its own pages only, and Polish, Czech and Slovak find accented words typed without accents."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from hooks import search_per_language
+
+MATERIAL_BASE = Path(pytest.importorskip("material").__file__).parent / "templates" / "base.html"
+CONFIG_SCRIPT = re.compile(r'<script id="__config" type="application/json">(.*?)</script>', re.S)
+
+
+def test_hook_examples_hold():
+    assert doctest.testmod(search_per_language).failed == 0
+
+
+def test_fold_drops_diacritics_the_way_readers_type_on_a_phone():
+    assert search_per_language.fold("Startovní Štartovacia Łączna Piętnaście") == "startovni startovacia laczna pietnascie"
+    assert search_per_language.fold("Начало") == "начало"  # Cyrillic has no marks to drop
+
+
+def test_folded_copy_holds_only_the_words_folding_changes_each_once():
+    assert search_per_language.folded_words("<p>Startovní karta; startovní <em>dvojice</em> páry</p>") == "startovni pary"
+
+
+def test_index_is_split_by_language_with_locations_from_each_root():
+    docs = [{"location": "", "title": "Home", "text": ""}, {"location": "basics/#goal", "title": "Goal", "text": ""},
+            {"location": "pl/basics/", "title": "Podstawy", "text": "<p>Łączna liczba</p>"},
+            {"location": "bg/", "title": "Начало", "text": ""}]
+    config = {"lang": ["en"], "separator": "[\\s\\-]+", "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}}}
+    parts = search_per_language.split_by_language({"config": config, "docs": docs}, {"en": "", "pl": "pl/", "bg": "bg/"})
+    assert [doc["location"] for doc in parts["en"]["docs"]] == ["", "basics/#goal"]
+    assert [doc["location"] for doc in parts["pl"]["docs"]] == ["basics/"]
+    assert [doc["title"] for doc in parts["bg"]["docs"]] == ["Начало"]
+    assert parts["bg"]["config"]["lang"] == ["ru"]  # lunr has no Bulgarian; Russian keeps Cyrillic words
+    assert parts["pl"]["config"]["lang"] == ["en"]
+    # Polish carries folded copies searched with the boosts of their originals; English and Bulgarian do not.
+    assert parts["pl"]["docs"][0]["text_folded"] == "laczna"
+    assert parts["pl"]["config"]["fields"]["title_folded"] == config["fields"]["title"]
+    assert "text_folded" not in parts["en"]["config"]["fields"] and "text_folded" not in parts["bg"]["docs"][0]
+
+
+def test_each_built_index_holds_its_languages_pages_with_folded_words_where_readers_skip_accents(built_site):
+    for lang, root in (("en", ""), ("pl", "pl/"), ("cs", "cs/"), ("sk", "sk/"), ("bg", "bg/")):
+        index = json.loads((built_site / root / "search" / "search_index.json").read_text("utf-8"))
+        folded = "text_folded" in index["config"]["fields"]
+        assert folded == (lang in ("pl", "cs", "sk")), lang
+    cs = json.loads((built_site / "cs" / "search" / "search_index.json").read_text("utf-8"))
+    assert any("startovni" in doc["text_folded"].split() for doc in cs["docs"])
+
+
+def test_page_config_keeps_every_key_materials_base_template_writes(built_site):
+    """overrides/main.html writes Material's config itself (to move the search base): a
+    Material release that adds a key must not leave it out silently."""
+    block = MATERIAL_BASE.read_text("utf-8").split("{% block config %}", 1)[1].split("{% endblock %}", 1)[0]
+    material_keys = set(re.findall(r'^\s*"([\w.]+)":', block, re.M))
+    config = json.loads(CONFIG_SCRIPT.search((built_site / "cs" / "basics" / "index.html").read_text("utf-8")).group(1))
+    keys = set(config) | set(config["translations"])
+    assert material_keys and material_keys <= keys, material_keys - keys
+    assert config["base"] == "../../cs/"
+    assert (built_site / "cs" / "basics" / config["search"]).resolve().is_file()
+
+
+def search(page, query: str) -> list[tuple[str, str]]:
+    """(link, text) of each result Material's search shows for ``query`` typed into its box."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially(query)
+    # Material searches on keyup. Playwright types letters its US keyboard lacks
+    # (Cyrillic) as text input without key events, which a real keyboard does send.
+    box.dispatch_event("keyup")
+    page.wait_for_selector(".md-search-result__link")
+    links = page.locator(".md-search-result__link")
+    return [(links.nth(i).get_attribute("href"), links.nth(i).inner_text()) for i in range(links.count())]
+
+
+@pytest.mark.parametrize("lang, query, accented", [
+    ("cs", "startovni", "startovní"),
+    ("sk", "startovacia", "štartovacia"),
+    ("pl", "pietnascie", "piętnaście"),
+])
+def test_a_query_typed_without_accents_finds_the_accented_words(browser_context, site_url, lang, query, accented):
+    page = browser_context.new_page()
+    root = f"{site_url}{lang}/"
+    page.goto(root)
+    results = search(page, query)
+    assert results, f"{lang}: nothing found for {query!r}"
+    assert all(href.startswith(root) for href, _ in results), results
+    assert any(accented in text.lower() for _, text in results), results
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "cs", "sk", "bg"])
+def test_search_looks_only_in_the_readers_language(browser_context, site_url, lang):
+    page = browser_context.new_page()
+    root = site_url + ("" if lang == "en" else f"{lang}/")
+    page.goto(root + "basics/")
+    # The page's own title in its navigation: Czech and Slovak share some words
+    # ("Základy"), so a search that is not restricted would find the other language.
+    query = page.locator(".md-nav--primary .md-nav__link--active").first.inner_text().strip()
+    hrefs = [href for href, _ in search(page, query)]
+    assert hrefs, f"{lang}: nothing found for {query!r}"
+    other_roots = [f"{site_url}{other}/" for other in ("pl", "cs", "sk", "bg") if other != lang]
+    assert all(href.startswith(root) and not href.startswith(tuple(other_roots)) for href in hrefs), hrefs
+
+
+def test_after_changing_language_search_looks_in_the_new_language(watched_context, deployed_url):
+    """With instant navigation Material keeps the configuration of the first page it
+    loaded, search index included: a change of language must load the page in full."""
+    page = watched_context(deployed_url, block_foreign=True).new_page()
+    page.goto(deployed_url + "basics/")
+    page.locator('a.md-select__link[hreflang="pl"]').first.dispatch_event("click")
+    page.wait_for_url(deployed_url + "pl/basics/")
+    query = page.locator(".md-nav--primary .md-nav__link--active").first.inner_text().strip()
+    hrefs = [href for href, _ in search(page, query)]
+    assert hrefs and all(href.startswith(deployed_url + "pl/") for href in hrefs), hrefs
