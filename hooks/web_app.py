@@ -63,7 +63,14 @@ def manifest(locale: str, root: str, name: str, description: str) -> dict:
 
 
 def palette_colour(site_dir: Path, primary: str) -> str:
-    """The hex colour Material's palette stylesheet gives the primary colour name."""
+    """The hex colour of the primary colour: Material's palette stylesheet gives a named
+    one; a ``custom`` one is the site's own (its first ``--md-primary-fg-color``)."""
+    if primary == "custom":
+        for stylesheet in sorted((site_dir / "assets" / "cribbage").glob("*.css")):
+            found = re.search(r"--md-primary-fg-color:\s*(#[0-9a-fA-F]{3,8})\s*;", stylesheet.read_text(encoding="utf-8"))
+            if found:
+                return found.group(1)
+        raise ValueError("no stylesheet of the site sets --md-primary-fg-color for the custom palette")
     for stylesheet in (site_dir / "assets" / "stylesheets").glob("palette.*.min.css"):
         found = re.search(r"\[data-md-color-primary=" + re.escape(primary.replace(" ", "-"))
                           + r"\]\{--md-primary-fg-color:(#[0-9a-fA-F]{3,8})", stylesheet.read_text(encoding="utf-8"))

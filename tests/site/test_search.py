@@ -110,8 +110,8 @@ def test_search_looks_only_in_the_readers_language(browser_context, site_url, la
 
 
 def test_after_changing_language_search_looks_in_the_new_language(watched_context, deployed_url):
-    """With instant navigation Material keeps the configuration of the first page it
-    loaded, search index included: a change of language must load the page in full."""
+    """With instant navigation the pages of a visit swap in without a reload; the search of a
+    page reached through the language switcher still looks in that page's language."""
     page = watched_context(deployed_url, block_foreign=True).new_page()
     page.goto(deployed_url + "basics/")
     page.locator('a.md-select__link[hreflang="pl"]').first.dispatch_event("click")
