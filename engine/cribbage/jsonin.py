@@ -28,6 +28,8 @@ cribbage.errors.JsonDepthError: the JSON is nested too deeply
 from __future__ import annotations
 
 import json
+import re
+import sys
 from itertools import repeat
 from typing import Any, NamedTuple, cast
 
@@ -80,6 +82,33 @@ class PegRequest(NamedTuple):
     five_card: bool
 
 
+MAX_NESTING = 64
+"""Deeper than any request or widget state of ours ever nests."""
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def check_nesting(text: str) -> None:
+    """Refuse JSON nested deeper than :data:`MAX_NESTING`, before any parser follows it.
+
+    CPython's reader raises RecursionError in time, but in the browser (Pyodide) the
+    runtime's own stack overflows first and the whole engine stops, so text that reaches
+    the engine there is measured first.
+
+    >>> check_nesting('{"hands": [["5H"], ["KS"]], "note": "[[[["}')
+    >>> check_nesting("[" * 65 + "]" * 65)
+    Traceback (most recent call last):
+    ...
+    cribbage.errors.JsonDepthError: the JSON is nested too deeply
+    """
+    depth = 0
+    for bracket in _BRACKET.finditer(_JSON_STRING.sub("", text)):
+        depth += 1 if bracket.group() in "[{" else -1
+        if depth > MAX_NESTING:
+            raise JsonDepthError("the JSON is nested too deeply")
+
+
 def read_json(text: str | bytes) -> Any:
     """Parse JSON text (bytes must be UTF-8; a leading byte-order mark is allowed).
 
@@ -95,6 +124,8 @@ def read_json(text: str | bytes) -> Any:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise JsonEncodingError("the input is not UTF-8") from None
+    if sys.platform == "emscripten":  # see check_nesting; CPython needs no scan of a large batch
+        check_nesting(text)
     try:
         return json.loads(text, parse_int=_bounded_int)
     except json.JSONDecodeError as error:

@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 from ..cards import DECK, Card, parse_cards
 from ..errors import CribbageError
 from ..i18n import DEFAULT_LANGUAGE, t
+from ..jsonin import check_nesting
 
 Fields = dict[str, tuple[str, int]]
 """``key -> (value, line)`` of one block."""
@@ -209,8 +210,9 @@ def json_object(text: str) -> dict[str, Any]:
     cribbage.widgets.source.StateError: json
     """
     try:
+        check_nesting(text)  # the page's states are small: always measured, so no runtime can overflow
         value = json.loads(text)
-    except (ValueError, RecursionError):
+    except (ValueError, RecursionError):  # JsonDepthError is a ValueError too
         raise StateError("json") from None
     if not isinstance(value, dict):
         raise StateError("json")
