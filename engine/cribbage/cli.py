@@ -30,11 +30,12 @@ import argparse
 import gc
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, NoReturn, TextIO
+from typing import Any, TextIO
 
 from .cards import Card, parse_cards
+from .cli_help import UsageError, build_parser, requested_language
 from .errors import CribbageError
 from .game import CutForDeal, Deal, Discard, Event, Game, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
 from .jsonin import PegRequest, peg_request, plain_score_request, read_json, request_list, score_request
@@ -54,15 +55,6 @@ def error_line(error: Exception, lang: str) -> str:
     from . import i18n
 
     return i18n.error_message(error, lang)
-
-
-class UsageError(Exception):
-    """Bad command-line use or a malformed request; already worded."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:  # one line, exit 2, never the usage dump
-        raise UsageError(f"{self.prog}: {message}")
 
 
 # -- JSON forms ---------------------------------------------------------------------
@@ -168,6 +160,7 @@ def cmd_stats(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
 
 def cmd_discard(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     from .discard import analyse_discards
+    from .i18n import number
 
     options = analyse_discards(parse_cards(" ".join(args.cards)), args.dealer, players=args.players,
                                five_card=args.five_card)
@@ -177,7 +170,8 @@ def cmd_discard(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     for option in options:
         out.write(say(
             "cli.option", args.lang, discard=" ".join(map(str, option.discard)), keep=" ".join(map(str, option.keep)),
-            hand_mean=f"{option.hand_mean:.2f}", crib_mean=f"{option.crib_mean:.2f}", net=f"{option.net:+.2f}",
+            hand_mean=number(option.hand_mean, args.lang), crib_mean=number(option.crib_mean, args.lang),
+            net=("+" if option.net >= 0 else "") + number(option.net, args.lang),
         ) + "\n")
 
 
@@ -371,61 +365,22 @@ def _read_json(stdin: TextIO) -> Any:
     return read_json(getattr(stdin, "buffer", stdin).read())
 
 
-# -- the parser -------------------------------------------------------------------------
+# -- the entry point ---------------------------------------------------------------------
 
-def build_parser() -> argparse.ArgumentParser:
-    common = _Parser(add_help=False)
-    common.add_argument("--lang", choices=("en", "pl", "cs", "sk", "bg"), default=argparse.SUPPRESS,
-                        help="language of the explanations")
-    common.add_argument("--json", action="store_true", help="print JSON")
-    parser = _Parser(prog="python -m cribbage", description="Cribbage: score, peg, stats, game, discard.")
-    parser.add_argument("--lang", choices=("en", "pl", "cs", "sk", "bg"), default="en")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+Command = Callable[[argparse.Namespace, TextIO, TextIO], None]
 
-    score = commands.add_parser("score", parents=[common], help="score a hand or a crib")
-    score.add_argument("cards", nargs="+", help="4 cards (3 in the five-card game), or - to read JSON")
-    score.add_argument("--starter")
-    score.add_argument("--crib", action="store_true")
-    score.set_defaults(run=cmd_score)
-
-    peg = commands.add_parser("peg", parents=[common], help="replay a play (pegging)")
-    peg.add_argument("source", nargs="?", help="- to read JSON from stdin")
-    peg.add_argument("--hands", help='hands from the dealer\'s left, split by "|"')
-    peg.add_argument("--plays", help="cards in the order played")
-    peg.add_argument("--five-card", action="store_true")
-    peg.set_defaults(run=cmd_peg)
-
-    stats = commands.add_parser("stats", parents=[common], help="exact show histograms")
-    stats.set_defaults(run=cmd_stats)
-
-    game = commands.add_parser("game", parents=[common], help="play a game against the computer")
-    game.add_argument("--seed", type=int, default=0)
-    game.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
-    game.add_argument("--auto", action="store_true", help="computer against computer, printing the log")
-    game.add_argument("--target", type=int, choices=(61, 121))
-    game.add_argument("--five-card", action="store_true")
-    game.add_argument("--muggins", action="store_true")
-    game.add_argument("--lurch", action="store_true", default=None)
-    game.add_argument("--strength", choices=("expert", "easy", "random"), default="expert")
-    game.set_defaults(run=cmd_game)
-
-    discard = commands.add_parser("discard", parents=[common], help="expected value of every discard")
-    discard.add_argument("cards", nargs="+")
-    discard.add_argument("--dealer", action="store_true", help="the crib is yours")
-    discard.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
-    discard.add_argument("--five-card", action="store_true")
-    discard.set_defaults(run=cmd_discard)
-    return parser
+RUN: dict[str, Command] = {"score": cmd_score, "peg": cmd_peg, "stats": cmd_stats, "game": cmd_game,
+                           "discard": cmd_discard}
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None,
          stderr: TextIO | None = None) -> int:
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
-    lang = "en"
+    argv = sys.argv[1:] if argv is None else argv
+    lang = requested_language(argv)  # --help is printed while parsing: the parser must already speak it
     try:
-        args = build_parser().parse_args(argv)
-        lang = args.lang
-        args.run(args, stdout, stdin)
+        args = build_parser(lang).parse_args(argv)
+        RUN[args.command](args, stdout, stdin)
     except UsageError as error:
         stderr.write(f"{error}\n")
         return EXIT_USAGE

@@ -33,7 +33,7 @@ MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 def layer(module: str) -> str:
     if module.startswith("cribbage.widgets"):
         return "views"
-    if module in ("cribbage.cli", "cribbage.__main__"):
+    if module in ("cribbage.cli", "cribbage.cli_help", "cribbage.__main__"):
         return "entry points"
     if module == "cribbage.i18n":
         return "language"

@@ -1,5 +1,6 @@
 """``python -m cribbage``: every subcommand, its JSON, and one-line errors with exit code 2."""
 
+import argparse
 import io
 import json
 import os
@@ -11,6 +12,7 @@ import pytest
 
 from cribbage.cards import parse_cards
 from cribbage.cli import main
+from cribbage.cli_help import build_parser, requested_language
 from cribbage.computer import ComputerPlayer
 from cribbage.discard import analyse_discards
 from cribbage.game import Game, GameRules
@@ -136,6 +138,17 @@ def test_discard_json_matches_the_advisor():
     assert options == [option.to_json() for option in expected]
 
 
+@pytest.mark.parametrize(("lang", "sign"), [("en", "."), ("pl", ","), ("cs", ","), ("sk", ","), ("bg", ",")])
+def test_discard_text_writes_decimals_with_the_language_decimal_sign(lang, sign):
+    best = analyse_discards(parse_cards("5H 5S 6C 7D JH KS"), dealer=True)[0]
+    code, out, _ = run(["--lang", lang, "discard", "5H", "5S", "6C", "7D", "JH", "KS", "--dealer"])
+    first = out.splitlines()[0]
+    assert code == 0
+    for value in (best.hand_mean, best.crib_mean):
+        assert f"{value:.2f}".replace(".", sign) in first.split()
+    assert f"{best.net:+.2f}".replace(".", sign) in first.split()
+
+
 def test_discard_with_a_wrong_number_of_cards_is_an_error():
     assert_one_line_error(*run(["discard", "5H", "5S", "6C", "--dealer"]))
 
@@ -181,6 +194,55 @@ def test_interactive_game_explains_an_illegal_choice_and_asks_again():
     assert code == 2 and "Traceback" not in err  # then the input ran out
 
 
+# -- help in the reader's language ----------------------------------------------------------
+
+LANGUAGES = ("en", "pl", "cs", "sk", "bg")
+
+
+def parsers(lang):
+    """The main parser and every subcommand's, by command name ("" for the main one)."""
+    parser = build_parser(lang)
+    commands = next(action for action in parser._actions if isinstance(action, argparse._SubParsersAction))
+    return {"": parser, **commands.choices}
+
+
+def help_texts(lang):
+    """Every help text a reader can meet: {(command, argument or subcommand): text}."""
+    texts = {}
+    for command, parser in parsers(lang).items():
+        texts[(command, "description")] = parser.description
+        for action in parser._actions:
+            texts[(command, action.dest)] = action.help
+            for choice in getattr(action, "_choices_actions", []):
+                texts[(command, f"command {choice.dest}")] = choice.help
+    return texts
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_option_and_command_has_help(lang):
+    texts = help_texts(lang)
+    assert {("game", "seed"), ("game", "lurch"), ("peg", "five_card"), ("discard", "players")} <= texts.keys()
+    assert [key for key, text in texts.items() if not (text or "").strip()] == []
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs", "sk", "bg"])
+def test_help_has_no_english_text_left(lang):
+    english, translated = help_texts("en"), help_texts(lang)
+    assert translated.keys() == english.keys()
+    assert [key for key in english if translated[key] == english[key]] == []
+    for command, parser in parsers(lang).items():
+        page, english_page = parser.format_help(), parsers("en")[command].format_help()
+        for word in ("usage:", "options:", "positional arguments", "show this help message"):
+            assert word not in page
+        assert english_page.startswith("usage: ") and "options:" in english_page
+
+
+def test_language_is_read_before_the_parser_wherever_lang_stands():
+    assert requested_language(["score", "--help", "--lang", "sk"]) == "sk"
+    assert requested_language(["--lang", "pl", "game", "--lang=cs"]) == "cs"
+    assert requested_language(["--lang", "xx", "stats"]) == requested_language([]) == "en"
+
+
 # -- as a program ---------------------------------------------------------------------------
 
 def test_python_dash_m_cribbage_runs_with_engine_on_the_path():
@@ -195,3 +257,13 @@ def test_python_dash_m_cribbage_runs_with_engine_on_the_path():
         check=False,
     )
     assert failed.returncode == 2 and failed.stderr.count("\n") == 1 and "Traceback" not in failed.stderr
+
+
+def test_subcommand_help_is_printed_in_the_language_given_after_the_subcommand():
+    env = dict(os.environ, PYTHONPATH=str(ENGINE))
+    done = subprocess.run([sys.executable, "-m", "cribbage", "score", "--help", "--lang", "pl"],
+                          capture_output=True, text=True, env=env, check=False)
+    polish, english = (json.loads((ENGINE / "cribbage" / "messages" / f"{lang}.json").read_text(encoding="utf-8"))
+                       for lang in ("pl", "en"))
+    assert done.returncode == 0 and done.stdout.startswith(polish["cli.help.usage"])
+    assert polish["cli.help.score.starter"] in done.stdout and english["cli.help.score.starter"] not in done.stdout
