@@ -12,6 +12,10 @@
 'Fifteen two, and a run of three is five'
 >>> spoken_count(score_show(*parse_hand_and_starter("10H 5D 2S 8C", "AH")), "en")
 'Fifteen two, fifteen four'
+>>> spoken_count(score_show(*parse_hand_and_starter("2H 4H 8H QH", "KC")), "en")
+'Four for the flush'
+>>> spoken_count(score_show(*parse_hand_and_starter("KH KD QS QC", "2D")), "en")
+'A pair is two, and another pair is four'
 >>> spoken_count(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4D")), "cs")
 'Patnáct dva, patnáct čtyři a dvojice, to je šest'
 """
@@ -78,6 +82,10 @@ def spoken_count(score: ShowScore, lang: Language) -> str:
         words = {"n": number_word(running, lang), "length": length, "length_word": number_word(length, lang)}
         if kind == "double_run" and length == 4:
             kind = "double_run_of_four"  # 10 points, not 8: worth its own name
+        elif kind == "flush" and running == points:
+            kind = "flush_first"  # "four for the flush", not "... is four" again
+        elif kind == "pair" and any(earlier == "pair" for earlier, _, _ in said[: len(phrases)]):
+            kind = "pair_again"  # "a pair is two, and another pair is four"
         phrases.append(t(f"spoken.{kind}", lang, **words))
     text = phrases[0]
     if said[-1][0] == "fifteen":  # fifteens alone: "fifteen two, fifteen four", no "and" before the last
