@@ -32,15 +32,18 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .cards import Card, parse_cards
 from .cli_help import UsageError, build_parser, requested_language
 from .errors import CribbageError
-from .game import CutForDeal, Deal, Discard, Event, Game, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
+from .events import CutForDeal, Deal, Discard, Event, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
 from .jsonin import PegRequest, peg_request, plain_score_request, read_json, request_list, score_request
 from .jsonout import show_json, show_json_text
-from .widgets.play import seat_name
+
+if TYPE_CHECKING:  # the game module is imported by the game command only: the batch commands start faster
+    from .game import Game
+from .i18n import seat_name
 
 EXIT_USAGE = 2
 

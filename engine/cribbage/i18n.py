@@ -187,3 +187,17 @@ def error_message(error: Exception, lang: Language) -> str:
         return t(key, lang, **params)
     except (KeyError, IndexError, ValueError):
         return t("error.error", lang)
+
+
+def seat_name(seat: int, players: int, lang: Language) -> str:
+    """Two players are the pone and the dealer, as the pages call them; more are
+    ``Player 1`` ... from the dealer's left, the last seat being the dealer.
+
+    >>> [seat_name(seat, 2, "en") for seat in (0, 1)], seat_name(2, 3, "en")
+    (['Pone', 'Dealer'], 'Player 3 (Dealer)')
+    """
+    if players == 2:
+        name = t("ui.pone" if seat == 0 else "ui.dealer", lang)
+        return name[:1].upper() + name[1:]
+    name = t("ui.player", lang, n=seat + 1)
+    return f"{name} ({t('ui.dealer', lang)})" if seat == players - 1 else name

@@ -13,7 +13,7 @@ from html import escape
 
 from ..cards import Card, parse_cards
 from ..errors import CribbageError
-from ..i18n import Language, points_text, t
+from ..i18n import Language, points_text, seat_name, t
 from ..play import Play, PlayAction, replay
 from . import source
 from .html import button, card_buttons, card_html, cards_html, choice_box, toggle
@@ -28,20 +28,6 @@ MAX_MOVES = 64
 """More than any play of four hands of five cards takes, gos included."""
 
 _STEP = re.compile(r"^-?\d{1,3}$")
-
-
-def seat_name(seat: int, players: int, lang: Language) -> str:
-    """Two players are the pone and the dealer, as the pages call them; more are
-    ``Player 1`` ... from the dealer's left, the last seat being the dealer.
-
-    >>> [seat_name(seat, 2, "en") for seat in (0, 1)], seat_name(2, 3, "en")
-    (['Pone', 'Dealer'], 'Player 3 (Dealer)')
-    """
-    if players == 2:
-        name = t("ui.pone" if seat == 0 else "ui.dealer", lang)
-        return name[:1].upper() + name[1:]
-    name = t("ui.player", lang, n=seat + 1)
-    return f"{name} ({t('ui.dealer', lang)})" if seat == players - 1 else name
 
 
 def _go_html(action: PlayAction, who: str, lang: Language) -> str:

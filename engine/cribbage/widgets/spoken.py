@@ -75,7 +75,7 @@ def spoken_count(score: ShowScore, lang: Language) -> str:
         text = t("spoken.nothing", lang)
         return text[:1].upper() + text[1:]
     running = 0
-    phrases = []
+    phrases: list[str] = []
     said = grouped(score.items)
     for kind, points, length in said:
         running += points
