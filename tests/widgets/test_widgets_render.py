@@ -362,6 +362,18 @@ def test_crib_table_shows_the_engines_averages_with_five_five_marked_best():
     assert len(re.findall(r"<td(?: class=\"cb-best\")?>[\d.]+</td>", html)) == 13 * 13
 
 
+def test_crib_table_scrolls_in_its_own_box_that_a_keyboard_can_reach():
+    html = render_block("crib-table", "", "sk", uid="w7")
+    box = re.search(r'<div class="cb-crib-table"([^>]*)>', html)
+    assert box is not None
+    assert 'tabindex="0"' in box.group(1) and 'role="region"' in box.group(1)
+    label_id = re.search(r'aria-labelledby="([^"]+)"', box.group(1)).group(1)
+    caption = re.search(rf'<caption id="{label_id}">([^<]+)</caption>', html)
+    assert caption is not None and unescape(caption.group(1)) == t("crib_table.caption", "sk")
+    # A table with a class is one the theme does not wrap in a scroll box of its own.
+    assert "<table>" not in html
+
+
 def test_crib_table_compares_published_figures_with_the_engine_in_the_pages_language():
     from cribbage.discard import crib_rank_table
 
