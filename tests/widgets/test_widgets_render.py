@@ -306,6 +306,18 @@ def test_practice_says_right_or_what_was_missed():
     assert len(parse_cards(dealt["state"]["hand"])) == 4
 
 
+@pytest.mark.parametrize("lang", ["en", "bg"])
+def test_practice_shows_the_cards_then_the_answer_box_then_the_verdict_then_the_answer(lang):
+    html = render_block("practice", "crib: no", lang)
+    state = json.loads(unescape(re.search(r'data-state="([^"]*)"', html).group(1)))
+    for shown in (html, call("practice", state, {"action": "check", "value": "0"}, lang)["html"]):
+        cards, form = shown.index('class="cb-deal"'), shown.index('<form class="cb-answer"')
+        answer = shown.index(f"<summary>{t('ui.answer', lang)}</summary>")
+        assert cards < form < answer
+    checked = call("practice", state, {"action": "check", "value": "0"}, lang)["html"]
+    assert checked.index('class="cb-verdict"') < checked.index(f"<summary>{t('ui.answer', lang)}</summary>")
+
+
 def test_the_advisor_lists_every_discard_as_the_engine_ranks_them():
     html = render_block("advisor", "cards: 5H 5S 6C 7D JH KS\ndealer: yes", "en")
     options = analyse_discards(parse_cards("5H 5S 6C 7D JH KS"), True)
