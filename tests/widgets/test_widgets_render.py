@@ -266,6 +266,30 @@ def test_stepping_back_and_forth_follows_the_engines_log():
     assert back["state"]["step"] == 0 and 'data-count="0"' in back["html"]
 
 
+def test_a_live_stepper_lists_only_the_steps_taken_while_the_static_page_keeps_the_whole_play():
+    source = "hands: 7H 8D 5C KS | 8S 6C AH QD\nplays: 7H 8S 5C 6C AH 8D QD KS"
+    html = render_block("play", source, "en")
+    total = len(replay(["7H 8D 5C KS", "8S 6C AH QD"], "7H 8S 5C 6C AH 8D QD KS"))
+    assert html.count("<li") == total and 'class="cb-totals"' in html  # without the engine, all of it
+    state = json.loads(unescape(re.search(r'data-state="([^"]*)"', html).group(1)))
+    for step in range(total + 1):
+        live = call("play", state, {"action": "step", "value": step})["html"]
+        assert live.count("<li") == step and "cb-future" not in live
+        assert ('class="cb-totals"' in live) == (step == total), step  # the result only once it is reached
+    assert 'class="cb-log' not in call("play", state, {"action": "step", "value": 0})["html"]  # no empty log
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_empty_pile_says_that_no_card_is_played_yet(lang):
+    html = render_block("play", "hands: 7H 8D 5C KS | 8S 6C AH QD\nplays: 7H 8S", lang)
+    pile = re.search(r'<p class="cb-table-state">(.*?)</p>', html).group(1)
+    assert t("ui.pile_empty", lang) in text_of(pile)
+    state = json.loads(unescape(re.search(r'data-state="([^"]*)"', html).group(1)))
+    played = call("play", state, {"action": "step", "value": 1}, lang)["html"]
+    pile = re.search(r'<p class="cb-table-state">(.*?)</p>', played).group(1)
+    assert t("ui.pile_empty", lang) not in text_of(pile) and card_name(Card.parse("7H"), lang) in text_of(pile)
+
+
 def test_playing_yourself_offers_legal_cards_and_says_why_the_others_are_not():
     html = render_block("play", "hands: 7H 8D 5C KS | 8S 6C AH QD\nplays: 7H 8S 5C 6C\nstart: 5", "cs")
     state = json.loads(unescape(re.search(r'data-state="([^"]*)"', html).group(1)))
