@@ -352,6 +352,21 @@ def test_the_advisor_lists_every_discard_as_the_engine_ranks_them():
 # -- the hook --------------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_advisor_shows_discard_keep_and_net_first_in_a_box_a_keyboard_can_scroll(lang):
+    html = render_block("advisor", "cards: 5H 5S 6C 7D JH KS\ndealer: yes", lang)
+    heads = [unescape(head) for head in re.findall(r'<th scope="col">([^<]+)</th>', html)]
+    assert heads[:3] == [t("ui.discard", lang), t("ui.keep", lang), t("ui.net", lang)]
+    box = re.search(r'<div class="cb-scroll"([^>]*)><table class="cb-options">', html)
+    assert box is not None and 'tabindex="0"' in box.group(1) and 'role="region"' in box.group(1)
+    assert f'aria-label="{t("ui.options", lang)}"' in unescape(box.group(1))
+    best = analyse_discards(parse_cards("5H 5S 6C 7D JH KS"), True)[0]
+    first_row = re.search(r'<tr class="cb-best"[^>]*>(.*?)</tr>', html).group(1)
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", first_row)
+    net = f"{best.net:.2f}" if lang == "en" else f"{best.net:.2f}".replace(".", ",")
+    assert net in text_of(cells[2])
+
+
 def test_the_hook_renders_blocks_in_the_pages_language_and_leaves_other_fences():
     markdown = "# T\n\n````markdown\n```cribbage-hand\nhand: nonsense\n```\n````\n\n```cribbage-hand\nhand: 5H 5S 5C JD\nstarter: 5D\n```\n"
     out = replace_blocks(markdown, page_language("pl/show.md"), "docs/pl/show.md")

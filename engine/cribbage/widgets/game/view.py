@@ -13,7 +13,7 @@ from ...game import CutForDeal, Deal, Discard, Event, Game, GameOver, Muggins, P
 from ...i18n import Language, number, points_text, t
 from ..advisor import discard_options_html
 from ..count import show_html
-from ..html import attrs, button, card_buttons, card_html, cards_html, choice_box, radio_group, toggle
+from ..html import attrs, button, card_buttons, card_html, cards_html, choice_box, radio_group, scroll_box, toggle
 from ..source import State, StateError
 from ..spoken import reason_text
 from .board import board_html, seat_name
@@ -322,15 +322,16 @@ def _why_discard(params: Mapping[str, Any], lang: Language) -> str:
     best_class = ' class="cb-best"'
     body = "".join(
         f"<tr{best_class if best else ''}>"
-        f"<td>{_reason_cards(row, 'discard', lang)}</td>"
-        f"<td>{_reason_number(row, 'hand_mean', lang)}</td><td>{_reason_number(row, 'crib_mean', lang)}</td>"
-        f"<td>{_reason_number(row, 'net', lang)}</td></tr>"
+        f"<td>{_reason_cards(row, 'discard', lang)}</td><td>{_reason_number(row, 'net', lang)}</td>"
+        f"<td>{_reason_number(row, 'hand_mean', lang)}</td><td>{_reason_number(row, 'crib_mean', lang)}</td></tr>"
         for row, best in rows
     )
-    head = "".join(f'<th scope="col">{escape(t(key, lang))}</th>' for key in ("ui.discard", "ui.hand_mean", "ui.crib_mean", "ui.net"))
+    # As in the advisor: the discard and its net first, the figures behind it after.
+    head = "".join(f'<th scope="col">{escape(t(key, lang))}</th>' for key in ("ui.discard", "ui.net", "ui.hand_mean", "ui.crib_mean"))
+    table = f'<table class="cb-options"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
     return (
         f"<p>{text}</p><p>{escape(t('ui.keep', lang))}: {_reason_cards(params, 'keep', lang)}</p>"
-        f'<table class="cb-options"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+        f"{scroll_box(table, t('ui.options', lang))}"
     )
 
 
