@@ -368,6 +368,23 @@ def test_the_advisor_on_a_phone_shows_discard_keep_and_net_without_scrolling(bro
         context.close()
 
 
+def test_the_crib_table_on_a_phone_scrolls_in_its_own_box_the_keyboard_reaches(browser, site_url):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(page_url(site_url, "cs", "strategy"))
+        grid = page.locator(".cb-crib-table table")
+        # the theme wraps only tables without a class in its own scroll box
+        assert grid.evaluate("table => table.closest('.md-typeset__scrollwrap') === null")
+        box = page.locator(".cb-crib-table")
+        box.focus()
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("box => box.scrollLeft > 0", arg=box.element_handle())
+        assert page.evaluate("() => document.documentElement.scrollWidth") == PHONE["width"]
+    finally:
+        context.close()
+
+
 def test_the_arrow_key_hint_shows_only_where_there_is_a_keyboard(browser, site_url):
     for touch, shown in ((True, False), (False, True)):
         context = browser.new_context(viewport=PHONE if touch else None, is_mobile=touch, has_touch=touch)
