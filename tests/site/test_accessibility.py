@@ -385,6 +385,26 @@ def test_the_crib_table_on_a_phone_scrolls_in_its_own_box_the_keyboard_reaches(b
         context.close()
 
 
+def test_on_a_phone_practice_shows_the_cards_above_the_answer_box_and_the_game_no_empty_log(browser, site_url):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(page_url(site_url, "bg", "practice"))
+        wake_widgets(page)
+        practice = page.locator('[data-widget="practice"]').first
+        cards = practice.locator(".cb-deal").first.bounding_box()
+        answer = practice.locator("input[name=said]").bounding_box()
+        assert cards["y"] + cards["height"] <= answer["y"]
+        page.goto(page_url(site_url, "bg", "game"))
+        wake_widgets(page)
+        game = '[data-widget="game"]'
+        assert page.locator(f"{game} .cb-log-box").count() == 0
+        page.locator(game).locator("button[data-key=cut]").tap()
+        page.locator(f"{game} .cb-log-box").wait_for(state="visible", timeout=LIVE_TIMEOUT)
+    finally:
+        context.close()
+
+
 def test_the_arrow_key_hint_shows_only_where_there_is_a_keyboard(browser, site_url):
     for touch, shown in ((True, False), (False, True)):
         context = browser.new_context(viewport=PHONE if touch else None, is_mobile=touch, has_touch=touch)
