@@ -346,3 +346,68 @@ def test_the_block_takes_its_options_as_keys_and_refuses_bad_ones():
     for bad in ("target: 100", "strength: genius", "muggins: maybe", "seed: -4", "colour: red"):
         with pytest.raises(BlockError):
             render_block("game", bad, "en", uid="g")
+
+
+# -- the page's words match its buttons, and a listener hears each thing once -----------------
+
+
+def _text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_the_cut_prompt_shows_only_beside_the_cut_button(lang):
+    state = new_state(GameOptions(strength="random"), 9, "g")
+    fresh = render_block("game", "seed: 9", lang)
+    assert t("game.start_prompt", lang) in _text(fresh) and 'data-key="cut"' in fresh
+    finished = play_game(state, ComputerPlayer("random", seed=2), lang=lang)
+    following = send(finished, {"action": "new"}, lang)  # the loser deals: no cut
+    game = game_of(following["state"])
+    assert game.phase == "deal" and 'data-key="deal"' in following["html"] and 'data-key="cut"' not in following["html"]
+    assert t("game.start_prompt", lang) not in _text(following["html"])
+    who = "you" if game.dealer == READER else "computer"
+    assert t(f"game.dealer_{who}", lang) in _text(following["html"])
+
+
+def test_no_log_box_before_anything_has_happened():
+    html = render_block("game", "seed: 9", "en")
+    assert 'class="cb-log' not in html
+    assert 'class="cb-log-box' in send(new_state(GameOptions(), 9, "g"), {"action": "cut"})["html"]
+
+
+def _announced(html: str) -> list[str]:
+    """The outermost elements marked as news, as widgets.js picks them (none inside another)."""
+    return re.findall(r"<(?:li|p)\b[^>]*\bdata-announce\b[^>]*>", html)
+
+
+def _show_news(answer: dict) -> tuple[int, int]:
+    """(shows of this deal new since the reader's last move, show summaries the answer announces)."""
+    game, seen = game_of(answer["state"]), answer["state"]["seen"]
+    start = max(i for i, event in enumerate(game.events) if event.kind == "deal")
+    new = sum(1 for i, event in enumerate(game.events) if event.kind == "show" and i >= max(start, seen))
+    return new, sum(1 for tag in _announced(answer["html"]) if "cb-show-summary" in tag)
+
+
+def test_a_new_show_is_announced_by_its_short_line_and_an_old_one_stays_quiet():
+    state = new_state(GameOptions(strength="random"), 31, "g")
+    player = ComputerPlayer("random", seed=1)
+    answer = None
+    while answer is None or "cb-show-summary" not in answer["html"]:
+        for action in reader_actions(state, player):
+            answer = send(state, action)
+            state = answer["state"]
+    new, announced = _show_news(answer)
+    assert new > 0 and announced == new
+    # never the breakdown's total or words as well: each total is heard once
+    assert 'cb-total" data-announce' not in answer["html"] and 'cb-spoken" data-announce' not in answer["html"]
+    # once heard, the same shows stay on screen and quiet
+    heard = {**state, "seen": len(game_of(state).events)}
+    later = send(heard, {"action": "set", "name": "strength", "value": "easy"})
+    assert "cb-show-summary" in later["html"] and _show_news(later) == (0, 0)
+
+
+def test_the_options_box_stays_open_while_options_wait_for_the_next_game():
+    going = send(new_state(GameOptions(), 3, "g"), {"action": "cut"})
+    assert '<details class="cb-options-box">' in going["html"]
+    changed = send(going["state"], {"action": "set", "name": "strength", "value": "random"})
+    assert '<details class="cb-options-box" open>' in changed["html"]

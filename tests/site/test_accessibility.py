@@ -228,13 +228,21 @@ def test_the_advisors_best_discard_is_announced_with_each_number_after_its_label
     assert f"{t('ui.discard', 'en')}: {' '.join(card_name(card, 'en') for card in best.discard)}" in said, said
 
 
-def test_an_empty_pile_shows_the_count_alone_and_a_pile_with_cards_its_label(browser_context, site_url):
+def test_an_empty_pile_says_so_and_the_live_log_lists_only_the_steps_taken(browser_context, site_url):
     page = open_live(browser_context, site_url, "play")
-    play = page.locator('[data-widget="play"]').first
-    pile_label = f"{t('ui.pile', 'en')}:"
-    assert pile_label not in play.locator(".cb-table-state").inner_text()
-    click(page, '[data-widget="play"]', "button[data-key=forward]")
-    assert pile_label in play.locator(".cb-table-state").inner_text()
+    root = '[data-widget="play"]'
+    play = page.locator(root).first
+    if json.loads(play.get_attribute("data-state"))["step"]:
+        click(page, root, "button[data-key=first]")
+    pile = play.locator(".cb-table-state").inner_text()
+    assert f"{t('ui.pile', 'en')}:" in pile and t("ui.pile_empty", "en") in pile
+    # the page's first view is the build's, whose log of the steps to come stays hidden
+    assert play.locator(".cb-log li:visible").count() == 0
+    for taken in (1, 2):
+        click(page, root, "button[data-key=forward]")
+        assert t("ui.pile_empty", "en") not in play.locator(".cb-table-state").inner_text()
+        # the steps to come are not in the page at all, not only hidden
+        assert play.locator(".cb-log li").count() == taken and play.locator(".cb-log li.cb-future").count() == 0
 
 
 def test_playing_it_yourself_by_keyboard_keeps_the_focus_on_the_cards(browser_context, site_url):
@@ -327,9 +335,6 @@ def test_no_page_is_wider_than_a_phone(browser, site_url, built_site, lang):
         context.close()
 
 
-@pytest.mark.xfail(strict=True, reason="phase 2 (widget HTML): at 360 px the discard advisor's table scrolls "
-                   "sideways in a box a keyboard cannot reach (scrollable-region-focusable); it should show "
-                   "discard, keep and net first and the rest on demand")
 def test_the_strategy_page_on_a_phone_has_no_serious_axe_finding(browser, site_url):
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     try:
@@ -337,6 +342,65 @@ def test_the_strategy_page_on_a_phone_has_no_serious_axe_finding(browser, site_u
         page.goto(page_url(site_url, "en", "strategy"))
         wake_widgets(page)
         assert serious_findings(page) == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "sk"])
+def test_the_advisor_on_a_phone_shows_discard_keep_and_net_without_scrolling(browser, site_url, lang):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(page_url(site_url, lang, "strategy"))
+        wake_widgets(page)
+        advisor = page.locator('[data-widget="advisor"]').first
+        heads = advisor.locator(".cb-options thead th")
+        assert [heads.nth(i).inner_text() for i in range(3)] == [t(key, lang) for key in ("ui.discard", "ui.keep", "ui.net")]
+        net = heads.nth(2).bounding_box()
+        assert net["x"] + net["width"] <= PHONE["width"]
+        # the rest of the table scrolls into view in a box the keyboard reaches
+        box = advisor.locator(".cb-scroll")
+        box.focus()
+        assert page.evaluate("() => document.activeElement.classList.contains('cb-scroll')")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("box => box.scrollLeft > 0", arg=box.element_handle())
+    finally:
+        context.close()
+
+
+def test_the_crib_table_on_a_phone_scrolls_in_its_own_box_the_keyboard_reaches(browser, site_url):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(page_url(site_url, "cs", "strategy"))
+        grid = page.locator(".cb-crib-table table")
+        # the theme wraps only tables without a class in its own scroll box
+        assert grid.evaluate("table => table.closest('.md-typeset__scrollwrap') === null")
+        box = page.locator(".cb-crib-table")
+        box.focus()
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("box => box.scrollLeft > 0", arg=box.element_handle())
+        assert page.evaluate("() => document.documentElement.scrollWidth") == PHONE["width"]
+    finally:
+        context.close()
+
+
+def test_on_a_phone_practice_shows_the_cards_above_the_answer_box_and_the_game_no_empty_log(browser, site_url):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(page_url(site_url, "bg", "practice"))
+        wake_widgets(page)
+        practice = page.locator('[data-widget="practice"]').first
+        cards = practice.locator(".cb-deal").first.bounding_box()
+        answer = practice.locator("input[name=said]").bounding_box()
+        assert cards["y"] + cards["height"] <= answer["y"]
+        page.goto(page_url(site_url, "bg", "game"))
+        wake_widgets(page)
+        game = '[data-widget="game"]'
+        assert page.locator(f"{game} .cb-log-box").count() == 0
+        page.locator(game).locator("button[data-key=cut]").tap()
+        page.locator(f"{game} .cb-log-box").wait_for(state="visible", timeout=LIVE_TIMEOUT)
     finally:
         context.close()
 

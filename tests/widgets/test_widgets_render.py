@@ -266,6 +266,30 @@ def test_stepping_back_and_forth_follows_the_engines_log():
     assert back["state"]["step"] == 0 and 'data-count="0"' in back["html"]
 
 
+def test_a_live_stepper_lists_only_the_steps_taken_while_the_static_page_keeps_the_whole_play():
+    source = "hands: 7H 8D 5C KS | 8S 6C AH QD\nplays: 7H 8S 5C 6C AH 8D QD KS"
+    html = render_block("play", source, "en")
+    total = len(replay(["7H 8D 5C KS", "8S 6C AH QD"], "7H 8S 5C 6C AH 8D QD KS"))
+    assert html.count("<li") == total and 'class="cb-totals"' in html  # without the engine, all of it
+    state = json.loads(unescape(re.search(r'data-state="([^"]*)"', html).group(1)))
+    for step in range(total + 1):
+        live = call("play", state, {"action": "step", "value": step})["html"]
+        assert live.count("<li") == step and "cb-future" not in live
+        assert ('class="cb-totals"' in live) == (step == total), step  # the result only once it is reached
+    assert 'class="cb-log' not in call("play", state, {"action": "step", "value": 0})["html"]  # no empty log
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_empty_pile_says_that_no_card_is_played_yet(lang):
+    html = render_block("play", "hands: 7H 8D 5C KS | 8S 6C AH QD\nplays: 7H 8S", lang)
+    pile = re.search(r'<p class="cb-table-state">(.*?)</p>', html).group(1)
+    assert t("ui.pile_empty", lang) in text_of(pile)
+    state = json.loads(unescape(re.search(r'data-state="([^"]*)"', html).group(1)))
+    played = call("play", state, {"action": "step", "value": 1}, lang)["html"]
+    pile = re.search(r'<p class="cb-table-state">(.*?)</p>', played).group(1)
+    assert t("ui.pile_empty", lang) not in text_of(pile) and card_name(Card.parse("7H"), lang) in text_of(pile)
+
+
 def test_playing_yourself_offers_legal_cards_and_says_why_the_others_are_not():
     html = render_block("play", "hands: 7H 8D 5C KS | 8S 6C AH QD\nplays: 7H 8S 5C 6C\nstart: 5", "cs")
     state = json.loads(unescape(re.search(r'data-state="([^"]*)"', html).group(1)))
@@ -306,6 +330,18 @@ def test_practice_says_right_or_what_was_missed():
     assert len(parse_cards(dealt["state"]["hand"])) == 4
 
 
+@pytest.mark.parametrize("lang", ["en", "bg"])
+def test_practice_shows_the_cards_then_the_answer_box_then_the_verdict_then_the_answer(lang):
+    html = render_block("practice", "crib: no", lang)
+    state = json.loads(unescape(re.search(r'data-state="([^"]*)"', html).group(1)))
+    for shown in (html, call("practice", state, {"action": "check", "value": "0"}, lang)["html"]):
+        cards, form = shown.index('class="cb-deal"'), shown.index('<form class="cb-answer"')
+        answer = shown.index(f"<summary>{t('ui.answer', lang)}</summary>")
+        assert cards < form < answer
+    checked = call("practice", state, {"action": "check", "value": "0"}, lang)["html"]
+    assert checked.index('class="cb-verdict"') < checked.index(f"<summary>{t('ui.answer', lang)}</summary>")
+
+
 def test_the_advisor_lists_every_discard_as_the_engine_ranks_them():
     html = render_block("advisor", "cards: 5H 5S 6C 7D JH KS\ndealer: yes", "en")
     options = analyse_discards(parse_cards("5H 5S 6C 7D JH KS"), True)
@@ -314,6 +350,21 @@ def test_the_advisor_lists_every_discard_as_the_engine_ranks_them():
 
 
 # -- the hook --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_advisor_shows_discard_keep_and_net_first_in_a_box_a_keyboard_can_scroll(lang):
+    html = render_block("advisor", "cards: 5H 5S 6C 7D JH KS\ndealer: yes", lang)
+    heads = [unescape(head) for head in re.findall(r'<th scope="col">([^<]+)</th>', html)]
+    assert heads[:3] == [t("ui.discard", lang), t("ui.keep", lang), t("ui.net", lang)]
+    box = re.search(r'<div class="cb-scroll"([^>]*)><table class="cb-options">', html)
+    assert box is not None and 'tabindex="0"' in box.group(1) and 'role="region"' in box.group(1)
+    assert f'aria-label="{t("ui.options", lang)}"' in unescape(box.group(1))
+    best = analyse_discards(parse_cards("5H 5S 6C 7D JH KS"), True)[0]
+    first_row = re.search(r'<tr class="cb-best"[^>]*>(.*?)</tr>', html).group(1)
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", first_row)
+    net = f"{best.net:.2f}" if lang == "en" else f"{best.net:.2f}".replace(".", ",")
+    assert net in text_of(cells[2])
 
 
 def test_the_hook_renders_blocks_in_the_pages_language_and_leaves_other_fences():
@@ -360,6 +411,18 @@ def test_crib_table_shows_the_engines_averages_with_five_five_marked_best():
     best = re.findall(r'<td class="cb-best">([\d.]+)</td>', html)
     assert best == [f"{crib_rank_table()[(5, 5)]:.1f}"]
     assert len(re.findall(r"<td(?: class=\"cb-best\")?>[\d.]+</td>", html)) == 13 * 13
+
+
+def test_crib_table_scrolls_in_its_own_box_that_a_keyboard_can_reach():
+    html = render_block("crib-table", "", "sk", uid="w7")
+    box = re.search(r'<div class="cb-crib-table"([^>]*)>', html)
+    assert box is not None
+    assert 'tabindex="0"' in box.group(1) and 'role="region"' in box.group(1)
+    label_id = re.search(r'aria-labelledby="([^"]+)"', box.group(1)).group(1)
+    caption = re.search(rf'<caption id="{label_id}">([^<]+)</caption>', html)
+    assert caption is not None and unescape(caption.group(1)) == t("crib_table.caption", "sk")
+    # A table with a class is one the theme does not wrap in a scroll box of its own.
+    assert "<table>" not in html
 
 
 def test_crib_table_compares_published_figures_with_the_engine_in_the_pages_language():

@@ -16,7 +16,7 @@ from ..discard import DiscardOption, analyse_discards
 from ..errors import CribbageError
 from ..i18n import Language, number, points_text, t
 from . import source
-from .html import card_select, cards_html, error_html, radio_group
+from .html import card_select, cards_html, error_html, radio_group, scroll_box
 from .source import CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, card_slot, card_texts, field, uid_of
 from .widget import Answer, Live, Widget
 
@@ -66,19 +66,22 @@ def discard_options_html(options: Sequence[DiscardOption], lang: Language) -> st
         width = max(0.0, option.net) / top * BAR_EM
         rows.append(
             f"<tr{best if rank == 0 else ''}><td>{cards_html(option.discard, lang)}</td><td>{cards_html(option.keep, lang)}</td>"
-            f"<td>{number(option.hand_mean, lang)}</td><td>{option.hand_min}–{option.hand_max}</td><td>{number(option.crib_mean, lang)}</td>"
             f'<td class="cb-net"><span class="cb-bar" style="width:{width:.2f}em" aria-hidden="true"></span>'
-            f"<span>{number(option.net, lang)}</span></td></tr>"
+            f"<span>{number(option.net, lang)}</span></td>"
+            f"<td>{number(option.hand_mean, lang)}</td><td>{option.hand_min}–{option.hand_max}</td><td>{number(option.crib_mean, lang)}</td></tr>"
         )
+    # The answer first (what to throw, what stays, the net), the figures behind it after:
+    # on a phone the first three columns fit, and the rest scrolls into view in its own box.
     head = "".join(
         f'<th scope="col">{escape(t(key, lang))}</th>'
-        for key in ("ui.discard", "ui.keep", "ui.hand_mean", "ui.hand_range", "ui.crib_mean", "ui.net")
+        for key in ("ui.discard", "ui.keep", "ui.net", "ui.hand_mean", "ui.hand_range", "ui.crib_mean")
     )
     table = (
         f'<table class="cb-options"><caption>{escape(t("ui.options", lang))}</caption>'
         f'<thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
     )
-    return table + (_distribution_html(options[0].hand_distribution, lang) if options else "")
+    distribution = _distribution_html(options[0].hand_distribution, lang) if options else ""
+    return scroll_box(table, t("ui.options", lang)) + distribution
 
 
 def _distribution_html(distribution: dict[int, int], lang: Language) -> str:

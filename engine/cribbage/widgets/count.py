@@ -42,14 +42,19 @@ def deal_html(hand: Sequence[Card], starter: Card, crib: bool, lang: Language) -
     )
 
 
-def show_html(hand: Sequence[Card], starter: Card, crib: bool, lang: Language) -> str:
-    """The full count of a hand or crib: cards, items, total, the count said aloud."""
+def show_html(hand: Sequence[Card], starter: Card, crib: bool, lang: Language, announce: bool = True) -> str:
+    """The full count of a hand or crib: cards, items, total, the count said aloud.
+
+    ``announce`` marks the total and the words as news to read out; the game's log
+    announces its own short line instead, and keeps older shows quiet.
+    """
     score = score_show(hand, starter, crib=crib)
+    news = " data-announce" if announce else ""
     return (
         f'<div class="cb-show">{deal_html(hand, starter, crib, lang)}'
         f"{score_items_html(score, (*hand, starter), lang)}"
-        f'<p class="cb-total" data-announce><span class="cb-label">{escape(t("ui.total", lang))}:</span> '
+        f'<p class="cb-total"{news}><span class="cb-label">{escape(t("ui.total", lang))}:</span> '
         f'<strong data-total="{score.total}">{score.total}</strong></p>'
-        f'<p class="cb-spoken" data-announce><span class="cb-label">{escape(t("ui.spoken", lang))}:</span> '
+        f'<p class="cb-spoken"{news}><span class="cb-label">{escape(t("ui.spoken", lang))}:</span> '
         f"<q data-spoken>{escape(spoken_count(score, lang))}</q></p></div>"
     )

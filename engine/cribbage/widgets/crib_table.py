@@ -16,6 +16,7 @@ from html import escape
 from ..cards import RANK_SYMBOLS
 from ..discard import crib_rank_table
 from ..i18n import Language, lookup, number, t
+from .html import attrs
 from .source import BlockError, Fields
 from .widget import Static, Widget
 
@@ -55,8 +56,12 @@ def crib_table_block(fields: Fields, lang: Language, uid: str, text: str) -> Sta
             mark = ' class="cb-best"' if pair == best else ""
             cells.append(f"<td{mark}>{number(table[pair], lang, 1)}</td>")
         rows.append(f'<tr><th scope="row">{_rank_header(low, lang)}</th>{"".join(cells)}</tr>')
+    caption_id = f"{uid}-crib-caption"
+    # The table has a class so the theme leaves it unwrapped: its own box is the one that
+    # scrolls on a phone, and a keyboard can reach (and so scroll) it.
     parts = [
-        f'<div class="cb-crib-table"><table><caption>{escape(t("crib_table.caption", lang))}</caption>'
+        f'<div class="cb-crib-table"{attrs(tabindex="0", role="region", aria_labelledby=caption_id)}>'
+        f'<table class="cb-crib-grid"><caption id="{escape(caption_id)}">{escape(t("crib_table.caption", lang))}</caption>'
         f"<thead><tr><td></td>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
     ]
     if published:

@@ -29,6 +29,12 @@ def attrs(**attributes: Any) -> str:
     return "".join(parts)
 
 
+def scroll_box(inner: str, label: str) -> str:
+    """A box that scrolls sideways when ``inner`` is wider than the screen: a named region
+    the keyboard can reach, so it can be scrolled without a pointer."""
+    return f'<div class="cb-scroll"{attrs(tabindex="0", role="region", aria_label=label)}>{inner}</div>'
+
+
 def screen_reader(text: str) -> str:
     """Text for screen readers only."""
     return f'<span class="cb-sr">{escape(text)}</span>'

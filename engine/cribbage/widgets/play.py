@@ -103,8 +103,12 @@ def _checked(state: State) -> tuple[list[tuple[Card, ...]], list[str], list[str]
     return hands, sample, moves, step, five_card, yourself, uid
 
 
-def play_view(state: State, lang: Language) -> str:
-    """The pegging player at its current step: hands, pile, count, log and the controls."""
+def play_view(state: State, lang: Language, static: bool = False) -> str:
+    """The pegging player at its current step: hands, pile, count, log and the controls.
+
+    The log lists the steps taken so far; ``static`` (the build's page, for readers
+    without the engine) lists the whole play with its totals, the steps to come marked.
+    """
     hands, _sample, moves, step, five_card, yourself, _uid = _checked(state)
     players = len(hands)
     full = _apply_moves(hands, moves, five_card)
@@ -135,7 +139,7 @@ def play_view(state: State, lang: Language) -> str:
             f'<td class="cb-score">{escape(points_text(now.scores[seat], lang))}</td></tr>'
         )
     table = f'<table class="cb-seats"><caption>{escape(t("ui.hands", lang))}</caption><tbody>{"".join(seats)}</tbody></table>'
-    pile = cards_html(now.pile, lang) if now.pile else ""
+    pile = cards_html(now.pile, lang) if now.pile else f'<span class="cb-empty">{escape(t("ui.pile_empty", lang))}</span>'
     status = [
         f'<p class="cb-table-state"><span class="cb-label">{escape(t("ui.pile", lang))}:</span> {pile} '
         f'<span class="cb-label">{escape(t("ui.count", lang))}:</span> <strong class="cb-running" data-count="{now.count}">{now.count}</strong></p>'
@@ -150,7 +154,7 @@ def play_view(state: State, lang: Language) -> str:
         status.append(f'<p class="cb-turn" data-announce>{escape(t("play.to_move", lang, seat=seat_name(now.to_move, players, lang)))}</p>')
     choice = _choice_html(now, now.to_move, players, lang) if yourself and now.to_move is not None else ""
     log = []
-    for index, action in enumerate(actions):
+    for index, action in enumerate(actions if static else actions[:step]):
         mark = ' aria-current="step" class="cb-current"' if index == step - 1 else (' class="cb-future"' if index >= step else "")
         ends_play = full.is_over and index == len(actions) - 1
         log.append(f"<li{mark}>{_action_html(action, players, lang, ends_play)}</li>")
@@ -163,12 +167,20 @@ def play_view(state: State, lang: Language) -> str:
         )
         totals += "; " + ", ".join(teams)
     step_text = t("ui.step", lang, n=step, total=last)
+    totals_html = (
+        f'<p class="cb-totals"><span class="cb-label">{escape(t("ui.totals", lang))}:</span> {escape(totals)}</p>'
+        if static or step == last
+        else ""
+    )
+    log_box = (
+        f'<details class="cb-log-box"{" open" if not yourself else ""}><summary>{escape(t("ui.log", lang))}</summary>'
+        f'<ol class="cb-log">{"".join(log)}</ol>{totals_html}</details>'
+        if log
+        else ""
+    )
     return (
         f"{controls}"
-        f'<div class="cb-result"><p class="cb-step">{escape(step_text)}</p>{table}{"".join(status)}{choice}</div>'
-        f'<details class="cb-log-box"{" open" if not yourself else ""}><summary>{escape(t("ui.log", lang))}</summary>'
-        f'<ol class="cb-log">{"".join(log)}</ol>'
-        f'<p class="cb-totals"><span class="cb-label">{escape(t("ui.totals", lang))}:</span> {escape(totals)}</p></details>'
+        f'<div class="cb-result"><p class="cb-step">{escape(step_text)}</p>{table}{"".join(status)}{choice}</div>{log_box}'
     )
 
 
@@ -201,7 +213,7 @@ def play_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
     play = Play.from_actions(hands, actions, five_card=five_card)
     source.expect(fields, play.scores)
     state = play_state(hands, _moves(actions), start, five_card, uid)
-    return Live(state, play_view(state, lang), t("ui.log", lang))
+    return Live(state, play_view(state, lang, static=True), t("ui.log", lang))
 
 
 def play_update(state: State, action: Action, lang: Language) -> Answer:

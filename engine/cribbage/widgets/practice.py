@@ -47,7 +47,7 @@ def _checked(state: State) -> tuple[tuple[Card, ...], Card, bool, int | None, st
 
 
 def practice_view(state: State, lang: Language, static: bool = False, note: str = "") -> str:
-    """The practice: the cards, a box for the reader's count, then the answer (``note`` above it)."""
+    """The practice: the cards, then a box for the reader's count, then the verdict and the answer (``note`` above them)."""
     hand, starter, crib, said, uid = _checked(state)
     switch = radio_group(t("ui.count_as", lang), "crib", (("0", t("ui.hand", lang)), ("1", t("ui.crib", lang))), str(int(crib)), uid)
     streak = (
@@ -59,11 +59,12 @@ def practice_view(state: State, lang: Language, static: bool = False, note: str 
         f'<input type="number" name="said" min="0" max="29" step="1" inputmode="numeric" required{attrs(value=said, data_key="said")}></label>'
         f' <button type="submit" class="cb-button" data-key="check">{escape(t("ui.check", lang))}</button></form>'
     )
-    controls = f'<div class="cb-controls">{switch}{button(t("ui.deal", lang), "deal", "deal")}{streak}{form}</div>'
-    cards = f'<p class="cb-prompt">{escape(t("ui.practice_prompt", lang))}</p>{deal_html(hand, starter, crib, lang)}'
-    answer = show_html(hand, starter, crib, lang)
+    controls = f'<div class="cb-controls">{switch}{button(t("ui.deal", lang), "deal", "deal")}{streak}</div>'
+    # The cards to count come before the box that asks for their count.
+    cards = f'<p class="cb-prompt">{escape(t("ui.practice_prompt", lang))}</p>{deal_html(hand, starter, crib, lang)}{form}'
+    summary = f'<summary>{escape(t("ui.answer", lang))}</summary>{show_html(hand, starter, crib, lang)}'
     if static or said is None:
-        result = f'<details class="cb-answer-box"><summary>{escape(t("ui.answer", lang))}</summary>{answer}</details>'
+        result = f'<details class="cb-answer-box">{summary}</details>'
     else:
         score = score_show(hand, starter, crib=crib)
         total = score.total
@@ -74,7 +75,7 @@ def practice_view(state: State, lang: Language, static: bool = False, note: str 
         else:
             verdict = t("ui.too_high", lang, said=said, total=total, extra=points_text(said - total, lang))
         tally = f'<p class="cb-tally" data-announce>{escape(kind_tally(score, lang))}</p>' if said != total and score.items else ""
-        result = f'<p class="cb-verdict" data-correct="{str(said == total).lower()}" data-announce>{escape(verdict)}</p>{tally}{answer}'
+        result = f'<p class="cb-verdict" data-correct="{str(said == total).lower()}" data-announce>{escape(verdict)}</p>{tally}<details class="cb-answer-box" open>{summary}</details>'
     return f'{controls}{cards}{note}<div class="cb-result">{result}</div>'
 
 

@@ -13,7 +13,7 @@ from ...game import CutForDeal, Deal, Discard, Event, Game, GameOver, Muggins, P
 from ...i18n import Language, number, points_text, t
 from ..advisor import discard_options_html
 from ..count import show_html
-from ..html import attrs, button, card_buttons, card_html, cards_html, choice_box, radio_group, toggle
+from ..html import attrs, button, card_buttons, card_html, cards_html, choice_box, radio_group, scroll_box, toggle
 from ..source import State, StateError
 from ..spoken import reason_text
 from .board import board_html, seat_name
@@ -46,10 +46,11 @@ def game_view(state: State, game: Game, lang: Language, static: bool = False) ->
 
 
 def _table_html(game: Game, lang: Language) -> str:
-    if game.dealer is None or game.deals == 0:
+    if game.phase == "cut_for_deal" or game.dealer is None:
         return f'<p class="cb-prompt">{escape(t("game.start_prompt", lang))}</p>'
-    # Between two deals the log still shows the last one, so its dealer is named.
-    dealer = next(event.dealer for event in reversed(game.events) if isinstance(event, Deal))
+    # Between two deals the log still shows the last one, so its dealer is named; before
+    # the first deal (after the cut, or when the last game's loser deals) the next dealer.
+    dealer = next((event.dealer for event in reversed(game.events) if isinstance(event, Deal)), game.dealer)
     rows = [f'<p class="cb-dealer">{escape(t("game.dealer_" + _who(dealer), lang))}</p>']
     if game.starter is not None:
         rows.append(
@@ -145,17 +146,33 @@ def _log_html(state: State, game: Game, lang: Language) -> str:
     revealed = game.is_over or any(isinstance(e, Shown) and e.seat == COMPUTER and not e.crib for e in events[start:])
     items = []
     for index in range(start, len(events)):
-        html = _event_html(events[index], index, state["why"], revealed, game, lang)
-        # What happened since the reader's last move is marked, and widgets.js reads it out.
-        mark = ' class="cb-new" data-announce' if index >= seen else ""
+        event, new = events[index], index >= seen
+        html = _event_html(event, index, state["why"], revealed, game, lang, new)
+        # What happened since the reader's last move is marked, and widgets.js reads it out:
+        # a show by its short line (whose hand, the points), not its whole breakdown.
+        mark = attrs(class_="cb-new" if new else None, data_announce=new and not isinstance(event, Shown))
         items.append(f"<li{mark}>{html}</li>")
-    title = t("game.log", lang, n=max(game.deals, 1))
     won = state["won"]
-    record = t("game.record", lang, you=won[READER], computer=won[COMPUTER])
+    record = f'<p class="cb-record">{escape(t("game.record", lang, you=won[READER], computer=won[COMPUTER]))}</p>'
+    if not items:  # before the first cut there is nothing to log: no empty box
+        return f'<div class="cb-result">{record}</div>'
+    title = t("game.log", lang, n=max(game.deals, 1))
     return (
         f'<div class="cb-result"><details class="cb-log-box" open><summary>{escape(title)}</summary>'
-        f'<ol class="cb-log">{"".join(items)}</ol></details>'
-        f'<p class="cb-record">{escape(record)}</p></div>'
+        f'<ol class="cb-log">{"".join(items)}</ol></details>{record}</div>'
+    )
+
+
+def _shown_html(event: Shown, new: bool, lang: Language) -> str:
+    """A show in the log: its short line (announced when new), then the count in full."""
+    key = ("game.show_crib_" if event.crib else "game.show_hand_") + _who(event.seat)
+    scored = _scored(event.seat, event.points, lang) or f" <strong>{escape(points_text(0, lang))}</strong>"
+    said = ""
+    if event.announced is not None:
+        said = f' <span class="cb-said">{escape(t("game.announced_" + _who(event.seat), lang, said=event.announced))}</span>'
+    return (
+        f'<p class="cb-show-summary"{" data-announce" if new else ""}><span class="cb-show-title">{escape(t(key, lang))}</span>'
+        f"{said}{scored}</p>{show_html(event.hand, event.starter, event.crib, lang, announce=False)}"
     )
 
 
@@ -165,7 +182,7 @@ def _scored(seat: int, points: int, lang: Language) -> str:
     return f' <strong class="cb-pegged" data-seat="{seat}">{escape(t("game.pegs_" + _who(seat), lang, points=points_text(points, lang)))}</strong>'
 
 
-def _event_html(event: Event, index: int, why: Mapping[str, Any], revealed: bool, game: Game, lang: Language) -> str:
+def _event_html(event: Event, index: int, why: Mapping[str, Any], revealed: bool, game: Game, lang: Language, new: bool) -> str:
     match event:
         case CutForDeal():
             lines = []
@@ -192,14 +209,7 @@ def _event_html(event: Event, index: int, why: Mapping[str, Any], revealed: bool
         case Pegged():
             return _pegged_html(event, why.get(str(index)), lang)
         case Shown():
-            key = ("game.show_crib_" if event.crib else "game.show_hand_") + _who(event.seat)
-            said = ""
-            if event.announced is not None:
-                said = f'<p class="cb-said">{escape(t("game.announced_" + _who(event.seat), lang, said=event.announced))}</p>'
-            return (
-                f'<span class="cb-show-title">{escape(t(key, lang))}</span>{_scored(event.seat, event.points, lang)}'
-                f"{said}{show_html(event.hand, event.starter, event.crib, lang)}"
-            )
+            return _shown_html(event, new, lang)
         case Muggins() if not event.points:
             return escape(t("game.muggins_declined", lang))
         case Muggins():
@@ -312,15 +322,16 @@ def _why_discard(params: Mapping[str, Any], lang: Language) -> str:
     best_class = ' class="cb-best"'
     body = "".join(
         f"<tr{best_class if best else ''}>"
-        f"<td>{_reason_cards(row, 'discard', lang)}</td>"
-        f"<td>{_reason_number(row, 'hand_mean', lang)}</td><td>{_reason_number(row, 'crib_mean', lang)}</td>"
-        f"<td>{_reason_number(row, 'net', lang)}</td></tr>"
+        f"<td>{_reason_cards(row, 'discard', lang)}</td><td>{_reason_number(row, 'net', lang)}</td>"
+        f"<td>{_reason_number(row, 'hand_mean', lang)}</td><td>{_reason_number(row, 'crib_mean', lang)}</td></tr>"
         for row, best in rows
     )
-    head = "".join(f'<th scope="col">{escape(t(key, lang))}</th>' for key in ("ui.discard", "ui.hand_mean", "ui.crib_mean", "ui.net"))
+    # As in the advisor: the discard and its net first, the figures behind it after.
+    head = "".join(f'<th scope="col">{escape(t(key, lang))}</th>' for key in ("ui.discard", "ui.net", "ui.hand_mean", "ui.crib_mean"))
+    table = f'<table class="cb-options"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
     return (
         f"<p>{text}</p><p>{escape(t('ui.keep', lang))}: {_reason_cards(params, 'keep', lang)}</p>"
-        f'<table class="cb-options"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+        f"{scroll_box(table, t('ui.options', lang))}"
     )
 
 
@@ -349,7 +360,9 @@ def _options_box(state: State, chosen: GameOptions, lang: Language) -> str:
         f'<p class="cb-share">{escape(t("game.share", lang, seed=seed))} '
         f'<code>#{escape(fragment_of(state))}</code></p>'
     )
+    # Options chosen for the next game and not yet in play: the reader is at work in the box.
+    opened = " open" if state["next"] != state["options"] else ""
     return (
-        f'<details class="cb-options-box"><summary>{escape(t("game.options", lang))}</summary>'
+        f'<details class="cb-options-box"{opened}><summary>{escape(t("game.options", lang))}</summary>'
         f'{"".join(groups)}<p>{button(t("game.new_with_options", lang), "new-options", "new")}</p>{share}</details>'
     )
