@@ -110,8 +110,9 @@ def test_search_looks_only_in_the_readers_language(browser_context, site_url, la
 
 
 def test_after_changing_language_search_looks_in_the_new_language(watched_context, deployed_url):
-    """With instant navigation the pages of a visit swap in without a reload; the search of a
-    page reached through the language switcher still looks in that page's language."""
+    """With instant navigation Material keeps the configuration of the first page it loaded
+    (mkdocs-static-i18n warns of it), so language.js loads a page of another language in
+    full: its search looks in that language."""
     page = watched_context(deployed_url, block_foreign=True).new_page()
     page.goto(deployed_url + "basics/")
     page.locator('a.md-select__link[hreflang="pl"]').first.dispatch_event("click")
