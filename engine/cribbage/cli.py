@@ -37,11 +37,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 from .cards import Card, parse_cards
 from .cli_help import UsageError, build_parser, requested_language
 from .errors import CribbageError
-from .events import CutForDeal, Deal, Discard, Event, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
 from .jsonin import PegRequest, peg_request, plain_score_request, read_json, request_list, score_request
 from .jsonout import show_json, show_json_text
 
-if TYPE_CHECKING:  # the game module is imported by the game command only: the batch commands start faster
+if TYPE_CHECKING:  # the game's modules are imported by the game command only: the batch commands start faster
+    from .events import Event
     from .game import Game
 from .i18n import seat_name
 
@@ -215,6 +215,8 @@ def cmd_game(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
 
 def describe_event(event: Event, game: Game, names: Sequence[str], lang: str, human: int | None = None) -> list[str]:
     """Lines that tell one game event in ``lang``."""
+    from .events import CutForDeal, Deal, Discard, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
+
     def cards(seq: Sequence[Card]) -> str:
         return " ".join(map(str, seq))
 
