@@ -314,95 +314,83 @@ def test_a_saved_game_is_never_shown_as_a_fresh_one_while_the_engine_loads(brows
 # --- a phone ----------------------------------------------------------------------------------
 
 
+@pytest.fixture
+def phone(browser):
+    """A browser context as a phone: 360 px wide, touch, no mouse."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    yield context
+    context.close()
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_page_is_wider_than_a_phone(browser, site_url, built_site, lang):
+def test_no_page_is_wider_than_a_phone(phone, site_url, built_site, lang):
     """At 360 px the document is exactly as wide as the screen on every page, with the
     examples' controls shown (the engine renders the same views the build did)."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    try:
-        wider = {}
-        for page_name in PAGES:
-            page = context.new_page()
-            page.goto(page_url(site_url, lang, page_name))
-            page.wait_for_function("() => [...document.querySelectorAll('[data-widget]')]"
-                                   ".every(w => w.classList.contains('cb-enhanced'))")
-            width = page.evaluate("() => document.documentElement.scrollWidth")
-            if width != PHONE["width"]:
-                wider[page_name] = width
-            page.close()
-        assert wider == {}
-    finally:
-        context.close()
+    wider = {}
+    for page_name in PAGES:
+        page = phone.new_page()
+        page.goto(page_url(site_url, lang, page_name))
+        page.wait_for_function("() => [...document.querySelectorAll('[data-widget]')]"
+                               ".every(w => w.classList.contains('cb-enhanced'))")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        if width != PHONE["width"]:
+            wider[page_name] = width
+        page.close()
+    assert wider == {}
 
 
-def test_the_strategy_page_on_a_phone_has_no_serious_axe_finding(browser, site_url):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    try:
-        page = context.new_page()
-        page.goto(page_url(site_url, "en", "strategy"))
-        wake_widgets(page)
-        assert serious_findings(page) == []
-    finally:
-        context.close()
+def test_the_strategy_page_on_a_phone_has_no_serious_axe_finding(phone, site_url):
+    page = phone.new_page()
+    page.goto(page_url(site_url, "en", "strategy"))
+    wake_widgets(page)
+    assert serious_findings(page) == []
 
 
 @pytest.mark.parametrize("lang", ["en", "sk"])
-def test_the_advisor_on_a_phone_shows_discard_keep_and_net_without_scrolling(browser, site_url, lang):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    try:
-        page = context.new_page()
-        page.goto(page_url(site_url, lang, "strategy"))
-        wake_widgets(page)
-        advisor = page.locator('[data-widget="advisor"]').first
-        heads = advisor.locator(".cb-options thead th")
-        assert [heads.nth(i).inner_text() for i in range(3)] == [t(key, lang) for key in ("ui.discard", "ui.keep", "ui.net")]
-        net = heads.nth(2).bounding_box()
-        assert net["x"] + net["width"] <= PHONE["width"]
-        # the rest of the table scrolls into view in a box the keyboard reaches
-        box = advisor.locator(".cb-scroll")
-        box.focus()
-        assert page.evaluate("() => document.activeElement.classList.contains('cb-scroll')")
-        page.keyboard.press("ArrowRight")
-        page.wait_for_function("box => box.scrollLeft > 0", arg=box.element_handle())
-    finally:
-        context.close()
+def test_the_advisor_on_a_phone_shows_discard_keep_and_net_without_scrolling(phone, site_url, lang):
+    page = phone.new_page()
+    page.goto(page_url(site_url, lang, "strategy"))
+    wake_widgets(page)
+    advisor = page.locator('[data-widget="advisor"]').first
+    heads = advisor.locator(".cb-options thead th")
+    assert [heads.nth(i).inner_text() for i in range(3)] == [t(key, lang) for key in ("ui.discard", "ui.keep", "ui.net")]
+    net = heads.nth(2).bounding_box()
+    assert net["x"] + net["width"] <= PHONE["width"]
+    # the rest of the table scrolls into view in a box the keyboard reaches
+    box = advisor.locator(".cb-scroll")
+    box.focus()
+    assert page.evaluate("() => document.activeElement.classList.contains('cb-scroll')")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("box => box.scrollLeft > 0", arg=box.element_handle())
 
 
-def test_the_crib_table_on_a_phone_scrolls_in_its_own_box_the_keyboard_reaches(browser, site_url):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    try:
-        page = context.new_page()
-        page.goto(page_url(site_url, "cs", "strategy"))
-        grid = page.locator(".cb-crib-table table")
-        # the theme wraps only tables without a class in its own scroll box
-        assert grid.evaluate("table => table.closest('.md-typeset__scrollwrap') === null")
-        box = page.locator(".cb-crib-table")
-        box.focus()
-        page.keyboard.press("ArrowRight")
-        page.wait_for_function("box => box.scrollLeft > 0", arg=box.element_handle())
-        assert page.evaluate("() => document.documentElement.scrollWidth") == PHONE["width"]
-    finally:
-        context.close()
+def test_the_crib_table_on_a_phone_scrolls_in_its_own_box_the_keyboard_reaches(phone, site_url):
+    page = phone.new_page()
+    page.goto(page_url(site_url, "cs", "strategy"))
+    grid = page.locator(".cb-crib-table table")
+    # the theme wraps only tables without a class in its own scroll box
+    assert grid.evaluate("table => table.closest('.md-typeset__scrollwrap') === null")
+    box = page.locator(".cb-crib-table")
+    box.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("box => box.scrollLeft > 0", arg=box.element_handle())
+    assert page.evaluate("() => document.documentElement.scrollWidth") == PHONE["width"]
 
 
-def test_on_a_phone_practice_shows_the_cards_above_the_answer_box_and_the_game_no_empty_log(browser, site_url):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    try:
-        page = context.new_page()
-        page.goto(page_url(site_url, "bg", "practice"))
-        wake_widgets(page)
-        practice = page.locator('[data-widget="practice"]').first
-        cards = practice.locator(".cb-deal").first.bounding_box()
-        answer = practice.locator("input[name=said]").bounding_box()
-        assert cards["y"] + cards["height"] <= answer["y"]
-        page.goto(page_url(site_url, "bg", "game"))
-        wake_widgets(page)
-        game = '[data-widget="game"]'
-        assert page.locator(f"{game} .cb-log-box").count() == 0
-        page.locator(game).locator("button[data-key=cut]").tap()
-        page.locator(f"{game} .cb-log-box").wait_for(state="visible", timeout=LIVE_TIMEOUT)
-    finally:
-        context.close()
+def test_on_a_phone_practice_shows_the_cards_above_the_answer_box_and_the_game_no_empty_log(phone, site_url):
+    page = phone.new_page()
+    page.goto(page_url(site_url, "bg", "practice"))
+    wake_widgets(page)
+    practice = page.locator('[data-widget="practice"]').first
+    cards = practice.locator(".cb-deal").first.bounding_box()
+    answer = practice.locator("input[name=said]").bounding_box()
+    assert cards["y"] + cards["height"] <= answer["y"]
+    page.goto(page_url(site_url, "bg", "game"))
+    wake_widgets(page)
+    game = '[data-widget="game"]'
+    assert page.locator(f"{game} .cb-log-box").count() == 0
+    page.locator(game).locator("button[data-key=cut]").tap()
+    page.locator(f"{game} .cb-log-box").wait_for(state="visible", timeout=LIVE_TIMEOUT)
 
 
 def test_the_arrow_key_hint_shows_only_where_there_is_a_keyboard(browser, site_url):
