@@ -51,6 +51,50 @@ def card_html(card: Card, lang: Language, extra_class: str = "", hidden: bool = 
     )
 
 
+def card_face(card: Card, lang: Language, extra_class: str = "") -> str:
+    """A card drawn as a card: the rank in the corner, the suit large in the middle,
+    red or black, and its full name for screen readers (the face itself is hidden from them).
+
+    >>> card_face(Card(12, "S"), "en")
+    '<span class="cb-face cb-S"><span class="cb-face-rank" aria-hidden="true">Q</span><span class="cb-face-suit" aria-hidden="true">♠</span><span class="cb-sr">queen of spades</span></span>'
+    """
+    classes = f"cb-face cb-{card.suit}" + (f" {extra_class}" if extra_class else "")
+    symbol = card_symbol(card)
+    return (
+        f'<span class="{classes}"><span class="cb-face-rank" aria-hidden="true">{escape(symbol[:-1])}</span>'
+        f'<span class="cb-face-suit" aria-hidden="true">{escape(symbol[-1])}</span>{screen_reader(card_name(card, lang))}</span>'
+    )
+
+
+def card_back(label: str = "") -> str:
+    """A card face down (a computer's hand before the show); ``label`` names the pile for screen readers."""
+    return f'<span class="cb-face cb-back"{attrs(role="img" if label else None, aria_label=label or None, aria_hidden=None if label else "true")}></span>'
+
+
+def tap_card(
+    card: Card, lang: Language, key: str, action: str,
+    pressed: bool | None = None, disabled: bool = False, note: str = "", extra_class: str = "",
+) -> str:
+    """A card face a finger can tap (at least 44 px) or a keyboard can press: a ``<button>``
+    sending ``{action, value: "5H"}``. ``pressed`` makes it a toggle (a card chosen among
+    several, ``aria-pressed``); ``note`` is text shown under the face (why it cannot be played).
+
+    >>> 'aria-pressed="true"' in tap_card(Card(5, "H"), "en", "card-5H", "select", pressed=True)
+    True
+    """
+    why = f'<span class="cb-why">{escape(note)}</span>' if note else ""
+    classes = "cb-tap" + (f" {extra_class}" if extra_class else "")
+    return (
+        f'<button type="button"{attrs(class_=classes, data_key=key, data_action=action, data_value=str(card), disabled=disabled, aria_pressed=None if pressed is None else str(pressed).lower())}>'
+        f"{card_face(card, lang)}{why}</button>"
+    )
+
+
+def tap_cards(buttons: Iterable[str], label: str) -> str:
+    """A row of tappable cards, named for screen readers; it wraps on a narrow screen."""
+    return f'<div class="cb-tap-row" role="group"{attrs(aria_label=label)}>{"".join(buttons)}</div>'
+
+
 def cards_html(cards: Iterable[Card], lang: Language) -> str:
     return '<span class="cb-cards">' + "".join(card_html(card, lang) for card in cards) + "</span>"
 
