@@ -1,0 +1,170 @@
+"""A card of the play weighed: what it pegs now, and what it gives away to the next player.
+
+The next player holds ``opponent_cards`` cards, any of the cards this player has
+not seen (not in the hand, not on the pile) as likely as any other, and answers
+at once with the card that pegs the most (15, 31, pairs, runs). A card's *net*
+is what it pegs now minus the expected points of that best reply: the measure
+the practice ranks the cards by. The go and the last card are left out: they
+depend on the cards still to come, not on this one.
+
+>>> from cribbage.cards import parse_cards
+>>> fives, king = play_risks(parse_cards("5C"), parse_cards("5H KD"), opponent_cards=3)
+>>> fives.points, [(reply.kinds, reply.points, reply.cards) for reply in fives.replies]  # a third 5: 15 and a pair royal
+(2, [(('fifteen', 'pair'), 8, 2)])
+>>> king.points, [(reply.kinds, reply.points, reply.cards) for reply in king.replies]  # one of the other 3 kings
+(2, [(('pair',), 2, 3)])
+>>> [str(card) for card in best_cards((fives, king))], round(king.net, 2)
+(['KD'], 1.65)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import DECK, Card
+from .computer import reply_risk
+from .deal import deal_shape
+from .play import MAX_COUNT, Play, pile_score
+from .show import ScoreItem
+
+TIE = 1e-9
+"""Nets closer than this are equal (they are sums of fractions of whole points)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """One way the next player can score at once: ``cards`` of the unseen cards give it."""
+
+    items: tuple[ScoreItem, ...]
+    points: int
+    cards: int
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(item.kind for item in self.items)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRisk:
+    """One card of the hand played onto the pile, weighed."""
+
+    card: Card
+    pegs: tuple[ScoreItem, ...]
+    """What the card pegs now (fifteen, thirty_one, pair, run)."""
+    replies: tuple[Reply, ...]
+    """Every scoring answer of the next player, the most points first."""
+    unseen: int
+    """How many cards the next player's cards may be among."""
+    expected: float
+    """The expected points of the next player's best immediate reply."""
+
+    @property
+    def points(self) -> int:
+        return sum(item.points for item in self.pegs)
+
+    @property
+    def worst(self) -> int:
+        """The most the next player could peg in reply (0: nothing can score)."""
+        return max((reply.points for reply in self.replies), default=0)
+
+    @property
+    def net(self) -> float:
+        return self.points - self.expected
+
+
+@dataclass(frozen=True, slots=True)
+class PegSituation:
+    """A moment of a real play: the pile of the current count, the hand of the player
+    to move, and how many cards the next player (who answers) still holds."""
+
+    pile: tuple[Card, ...]
+    hand: tuple[Card, ...]
+    opponent_cards: int
+
+    @property
+    def count(self) -> int:
+        return sum(card.value for card in self.pile)
+
+
+def unseen_cards(pile: Iterable[Card], hand: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards the next player may hold: neither in ``hand`` nor on ``pile``."""
+    seen = {*pile, *hand}
+    return tuple(card for card in DECK if card not in seen)
+
+
+def replies(pile: Sequence[Card], unseen: Iterable[Card]) -> tuple[Reply, ...]:
+    """The next player's scoring answers to ``pile``, grouped by what they score, most points first.
+
+    >>> from cribbage.cards import parse_cards
+    >>> [(reply.kinds, reply.points, reply.cards) for reply in replies(parse_cards("7H 8S 6D"), parse_cards("5C 9D 10H 4S"))]
+    [(('run',), 4, 2), (('thirty_one',), 2, 1)]
+    """
+    count = sum(card.value for card in pile)
+    if count == MAX_COUNT:
+        return ()  # the count starts again: a lead scores nothing
+    groups: dict[tuple[tuple[str, int, int], ...], tuple[tuple[ScoreItem, ...], int]] = {}
+    for card in unseen:
+        if count + card.value > MAX_COUNT:
+            continue
+        items = pile_score([*pile, card])
+        if items:
+            key = tuple((item.kind, len(item.cards), item.points) for item in items)
+            first, cards = groups.get(key, (items, 0))
+            groups[key] = (first, cards + 1)
+    found = [Reply(items, sum(item.points for item in items), cards) for items, cards in groups.values()]
+    return tuple(sorted(found, key=lambda reply: (-reply.points, -reply.cards, reply.kinds)))
+
+
+def play_risks(
+    pile: Sequence[Card], hand: Sequence[Card], opponent_cards: int, unseen: Iterable[Card] | None = None
+) -> tuple[PlayRisk, ...]:
+    """Every card of ``hand`` that fits under 31, weighed, in the hand's order.
+
+    ``unseen``: the cards the next player may hold (default: :func:`unseen_cards`).
+    """
+    pool = tuple(unseen_cards(pile, hand) if unseen is None else unseen)
+    count = sum(card.value for card in pile)
+    risks = []
+    for card in hand:
+        if count + card.value > MAX_COUNT:
+            continue
+        after = [*pile, card]
+        risks.append(
+            PlayRisk(card, pile_score(after), replies(after, pool), len(pool), reply_risk(after, pool, opponent_cards))
+        )
+    return tuple(risks)
+
+
+def best_cards(risks: Iterable[PlayRisk]) -> tuple[Card, ...]:
+    """The cards with the highest net (several when they tie)."""
+    risks = tuple(risks)
+    top = max((risk.net for risk in risks), default=0.0)
+    return tuple(risk.card for risk in risks if risk.net >= top - TIE)
+
+
+def deal_peg_situation(rng: random.Random, players: int = 2) -> PegSituation:
+    """A moment of a real play, drawn at random: a fresh deal, random legal plays, and a
+    moment of the first count (before any go), after the lead, where the player to move
+    holds 2 to 4 cards and the next player still holds some. Its pile is the whole play so far, so the
+    cards on it and in hand are all the player has seen of the others.
+
+    >>> situation = deal_peg_situation(random.Random(7))
+    >>> 2 <= len(situation.hand) <= 4 and 0 < situation.count < MAX_COUNT and situation.opponent_cards > 0
+    True
+    """
+    kept = deal_shape(players).kept
+    deck = list(DECK)
+    rng.shuffle(deck)
+    play = Play([deck[seat * kept:(seat + 1) * kept] for seat in range(players)])
+    moments = []
+    while play.to_move is not None:
+        seat = play.to_move
+        held, answering = play.held(seat), play.held((seat + 1) % players)
+        if play.pile and 2 <= len(held) <= 4 and answering:
+            moments.append(PegSituation(play.pile, held, len(answering)))
+        legal = play.legal_cards()
+        if not legal or play.play(rng.choice(legal)).reset:
+            break  # a go or a reset ends the first count
+    return rng.choice(moments)
