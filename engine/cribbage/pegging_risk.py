@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from .cards import DECK, Card
 from .computer import reply_risk
 from .deal import deal_shape
+from .errors import IllegalPlayError
 from .play import MAX_COUNT, Play, pile_score
 from .show import ScoreItem
 
@@ -168,3 +169,26 @@ def deal_peg_situation(rng: random.Random, players: int = 2) -> PegSituation:
         if not legal or play.play(rng.choice(legal)).reset:
             break  # a go or a reset ends the first count
     return rng.choice(moments)
+
+
+def check_choice(pile: Sequence[Card], hand: Sequence[Card], card: Card | None) -> IllegalPlayError | None:
+    """Why the player to move may not play ``card`` onto ``pile`` (``None``: say go), or None.
+
+    >>> from cribbage.cards import parse_cards
+    >>> check_choice(parse_cards("KH QS 5C"), parse_cards("KD 4C"), Card.parse("KD")).params["reason"]
+    'over_31'
+    >>> check_choice(parse_cards("KH QS 5C"), parse_cards("KD 4C"), None).params["reason"]
+    'must_play'
+    >>> check_choice(parse_cards("KH QS 5C"), parse_cards("KD 4C"), Card.parse("4C")) is None
+    True
+    """
+    count = sum(card.value for card in pile)
+    if card is None:
+        if any(count + held.value <= MAX_COUNT for held in hand):
+            return IllegalPlayError("go: a card fits under 31", card=None, reason="must_play", count=count)
+        return None
+    if card not in hand:
+        return IllegalPlayError(f"{card}: not in the hand", card=str(card), reason="not_in_hand")
+    if count + card.value > MAX_COUNT:
+        return IllegalPlayError(f"{card}: the count {count} would pass 31", card=str(card), reason="over_31", count=count)
+    return None
