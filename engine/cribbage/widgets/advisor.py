@@ -7,21 +7,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from html import escape
 
-from ..cards import parse_cards
+from ..cards import Card, parse_cards
 from ..deal import deal_shape
 from ..discard import DiscardOption, analyse_discards
 from ..errors import CribbageError
 from ..i18n import Language, number, points_text, t
 from . import source
-from .html import card_select, cards_html, error_html, radio_group, scroll_box
+from .html import attrs, card_select, cards_html, error_html, radio_group, scroll_box
 from .source import CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, card_slot, card_texts, field, uid_of
 from .widget import Answer, Live, Widget
 
 BAR_EM = 6.0
 """Length of the longest bar in the advisor's charts."""
+
+TIE = 1e-9
+"""Nets closer than this are equal (exact fractions, rounded to floats)."""
 
 
 def advisor_state(cards: Sequence[str], dealer: bool, players: int, five_card: bool, uid: str) -> State:
@@ -57,15 +60,25 @@ def advisor_view(state: State, lang: Language) -> str:
     return controls + f'<div class="cb-result">{discard_options_html(options, lang)}</div>'
 
 
-def discard_options_html(options: Sequence[DiscardOption], lang: Language) -> str:
-    """The table of discards, best first, with a bar for each net value and the best hand's spread."""
+def discard_options_html(options: Sequence[DiscardOption], lang: Language, chosen: Collection[Card] = ()) -> str:
+    """The table of discards, best first, with a bar for each net value and the best hand's spread.
+
+    ``chosen``: the reader's discard (the discard practice); its row and the best ones are
+    then marked in words, and the verdict beside the table says the news, not the best row.
+    """
     top = max((abs(option.net) for option in options), default=1.0) or 1.0
+    best_net = options[0].net if options else 0.0
     rows = []
-    best = ' class="cb-best" data-announce'
     for rank, option in enumerate(options):
         width = max(0.0, option.net) / top * BAR_EM
+        mine = bool(chosen) and set(option.discard) == set(chosen)
+        best = option.net >= best_net - TIE if chosen else rank == 0
+        classes = " ".join(name for name, on in (("cb-best", best), ("cb-chosen", mine)) if on)
+        marks = [t(key, lang) for key, on in (("ui.best_choice", best), ("ui.your_choice", mine)) if on and chosen]
+        marked = "".join(f' <span class="cb-mark">{escape(mark)}</span>' for mark in marks)
         rows.append(
-            f"<tr{best if rank == 0 else ''}><td>{cards_html(option.discard, lang)}</td><td>{cards_html(option.keep, lang)}</td>"
+            f"<tr{attrs(class_=classes or None, data_announce=rank == 0 and not chosen)}><td>{cards_html(option.discard, lang)}{marked}</td>"
+            f"<td>{cards_html(option.keep, lang)}</td>"
             f'<td class="cb-net"><span class="cb-bar" style="width:{width:.2f}em" aria-hidden="true"></span>'
             f"<span>{number(option.net, lang)}</span></td>"
             f"<td>{number(option.hand_mean, lang)}</td><td>{option.hand_min}–{option.hand_max}</td><td>{number(option.crib_mean, lang)}</td></tr>"
