@@ -19,7 +19,7 @@ DICTIONARIES = {lang: name for lang, (name, _package) in site_build.HUNSPELL_DIC
 PAGES = sorted(path.name for path in (DOCS / "en").glob("*.md"))
 
 FENCE = re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.S | re.M)
-LIVE_BLOCK = re.compile(r"^```(cribbage-[a-z]+)[ \t]*\n(.*?)^```[ \t]*$", re.S | re.M)
+LIVE_BLOCK = re.compile(r"^```(cribbage-[a-z-]+)[ \t]*\n(.*?)^```[ \t]*$", re.S | re.M)
 ANCHOR = re.compile(r"\{[^}\n]*#([\w-]+)[^}\n]*\}")
 
 
