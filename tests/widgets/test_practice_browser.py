@@ -68,11 +68,11 @@ def test_pegging_practice_on_a_phone_by_tapping_and_by_keyboard(watched_context,
             press(widget.locator(f'button[data-key="card-{card}"]'))
             assert state_of(widget)["chosen"] == str(card)
             assert widget.locator(f'button[data-key="card-{card}"]').get_attribute("aria-pressed") == "true"
-            marked = widget.locator(".cb-risks li.cb-best .cb-sr").all_inner_texts()
+            marked = widget.locator(".cb-risks li.cb-best .cb-sr").all_text_contents()
             assert sorted(marked) == sorted(card_name(c, "en") for c in best)
-            verdict = widget.locator(".cb-verdict").inner_text()
+            verdict = widget.locator(".cb-verdict").text_content()
             assert ("the best play here" in verdict) == (card in best)
-            assert verdict in widget.locator(".cb-status").inner_text()  # said to screen readers
+            assert verdict in widget.locator(".cb-status").text_content()  # said to screen readers
             if by_keyboard:  # the focus stays on the card for the next key
                 assert page.evaluate("() => document.activeElement.dataset.key") == f"card-{card}"
         assert fits_the_phone(page)
@@ -96,7 +96,7 @@ def test_discard_practice_on_a_phone_by_tapping_and_by_keyboard(watched_context,
     options = analyse_discards(parse_cards(cards), state_of(widget)["dealer"])
     mine = next(o for o in options if {str(c) for c in o.discard} == set(cards[:2]))
     rank = 1 + sum(1 for o in options if o.net > mine.net + 1e-9)
-    verdict = widget.locator(".cb-verdict").inner_text()
+    verdict = widget.locator(".cb-verdict").text_content()
     assert ("is the best" in verdict) == (rank == 1) and (rank == 1 or f"ranks {rank} of 15" in verdict)
     rows = widget.locator(".cb-options tbody tr")
     assert rows.count() == 15 and "cb-best" in rows.first.get_attribute("class")
@@ -123,5 +123,5 @@ def test_discard_practice_on_a_phone_by_tapping_and_by_keyboard(watched_context,
     options = analyse_discards(parse_cards(cards), False)
     mine = next(o for o in options if {str(c) for c in o.discard} == set(cards[-2:]))
     assert f"net {mine.net:.2f}" in widget.locator(".cb-verdict").inner_text()
-    assert widget.locator(".cb-verdict").inner_text() in widget.locator(".cb-status").inner_text()
+    assert widget.locator(".cb-verdict").text_content() in widget.locator(".cb-status").text_content()
     assert [error for error in context.watch.errors if "sitemap" not in error] == []
