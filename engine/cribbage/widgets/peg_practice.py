@@ -102,7 +102,7 @@ def _risk_html(risk: PlayRisk, best: bool, chosen: bool, lang: Language) -> str:
     return (
         f"<li{attrs(class_=classes or None)}>{card_html(risk.card, lang)}{marked} "
         f"<span>{escape(pegs)}</span> <span>{escape(gives)}</span> <span>{escape(reply)}</span> "
-        f'<strong class="cb-net">{escape(t("peg_practice.net", lang, net=number(risk.net, lang)))}</strong></li>'
+        f'<strong>{escape(t("peg_practice.net", lang, net=number(risk.net, lang)))}</strong></li>'
     )
 
 
