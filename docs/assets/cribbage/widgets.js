@@ -141,8 +141,10 @@ function swap(root, result) {
   const active = document.activeElement;
   const focusKey = active && root.contains(active) ? active.dataset.key : null;
   root.dataset.state = JSON.stringify(result.state);
+  setRootData(root, result.root);
   persist(root, result.state);
   view.innerHTML = result.html; // HTML written by cribbage.widgets, every text escaped there
+  if (Array.isArray(result.forget)) forget(root, result.forget);
   if ("correct" in result) recordAnswer(result.correct);
   showStreak(root);
   if (result.fragment && root === fragmentOwner(root.dataset.fragmentKey)) {
@@ -241,6 +243,52 @@ function persist(root, state) {
   } catch (error) {
     // Storage may be off (private mode): the widget then lasts for the page only.
   }
+  tellWatchers(root.dataset.persist);
+}
+
+// The data-* attributes an answer sets on its root (a lesson's data-stars).
+function setRootData(root, data) {
+  if (!data || typeof data !== "object") return;
+  for (const [name, value] of Object.entries(data)) {
+    if (/^data-[a-z][a-z-]*$/.test(name)) root.setAttribute(name, String(value));
+  }
+}
+
+function savedText(key) {
+  try {
+    return localStorage.getItem(PERSIST_PREFIX + key);
+  } catch (error) {
+    return null;
+  }
+}
+
+// A widget whose root has data-watch (space-separated persist keys, such as the
+// course's progress) is sent the saved states of those keys, on arrival and each
+// time one of them changes; the engine reads them like any state.
+function tellWatchers(changedKey) {
+  widgets().forEach((root) => {
+    const keys = (root.dataset.watch || "").split(" ").filter(Boolean);
+    if (keys.length === 0 || (changedKey && !keys.includes(changedKey))) return;
+    const saved = {};
+    keys.forEach((key) => { saved[key] = savedText(key); });
+    send(root, { action: "saved", value: JSON.stringify(saved) });
+  });
+}
+
+// An answer's "forget" lists persist keys to clear (the course's reset); the widgets
+// on this page that keep them start again, and the watchers hear of it.
+function forget(origin, keys) {
+  keys.forEach((key) => {
+    if (typeof key !== "string") return;
+    try {
+      localStorage.removeItem(PERSIST_PREFIX + key);
+    } catch (error) {
+      // Storage off: nothing was kept.
+    }
+  });
+  widgets().forEach((root) => {
+    if (root !== origin && root.dataset.persist && keys.includes(root.dataset.persist)) send(root, { action: "reset" });
+  });
 }
 
 function restore(root) {
@@ -334,6 +382,7 @@ function start() {
   found.forEach(enhance);
   if (workerState === "failed") found.forEach(unavailable);
   found.forEach((root) => { restore(root); ownFragment(root); });
+  tellWatchers(null);
   // A reader who acts a few seconds after the page opened finds the engine ready.
   whenIdleAfterPaint(startWorker);
 }

@@ -24,12 +24,16 @@ import json
 
 from ..errors import CribbageError
 from ..i18n import LANGUAGES, Language, error_message, t
-from . import advisor, board, crib_table, game, hand, play, practice
+from . import advisor, board, course_progress, crib_table, game, hand, lesson, play, practice
 from .source import UID, BlockError, StateError, json_object
 from .widget import Widget
 
 REGISTRY: dict[str, Widget] = {
-    widget.kind: widget for widget in (hand.WIDGET, play.WIDGET, practice.WIDGET, advisor.WIDGET, crib_table.WIDGET, board.WIDGET, game.WIDGET)
+    widget.kind: widget
+    for widget in (
+        hand.WIDGET, play.WIDGET, practice.WIDGET, advisor.WIDGET, crib_table.WIDGET, board.WIDGET, game.WIDGET,
+        lesson.WIDGET, course_progress.WIDGET,
+    )
 }
 """Every kind of live example by its name (``cribbage-<name>`` blocks)."""
 
