@@ -10,7 +10,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import sys
 from itertools import combinations
 from pathlib import Path
 
@@ -20,10 +19,7 @@ from cribbage.cards import Card
 from cribbage.course import COURSE, stage, task_for
 from cribbage.i18n import LANGUAGES, card_name, t
 from cribbage.widgets import render_block, update
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))  # the independent counters live beside the engine tests
-from naive_pegging import points_of_last_card  # noqa: E402
-from naive_scorer import naive_show_total  # noqa: E402
+from lesson_answers import best_plays, combinations_of, expected_number, value
 
 STAGES = [each for lesson in COURSE for each in lesson.stages]
 
@@ -44,10 +40,6 @@ def visible_text(page: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", page))
 
 
-def value(card: Card) -> int:
-    return min(card.rank, 10)
-
-
 # -- printed at build time ------------------------------------------------------------
 
 
@@ -66,8 +58,7 @@ def test_every_stage_prints_its_first_task_readable_without_javascript(lang):
 
 
 def test_the_course_has_at_least_eight_lessons_and_forty_stages_with_pages_for_each():
-    from pathlib import Path
-
+    
     docs = Path(__file__).resolve().parents[2] / "docs"
     assert len(COURSE) >= 8 and len(STAGES) >= 40
     for lang in LANGUAGES:
@@ -87,16 +78,6 @@ def test_an_unknown_stage_stops_the_build_naming_the_line():
 
 
 # -- answers --------------------------------------------------------------------------
-
-
-def expected_number(task) -> int:
-    """The count, the show total or what the card pegs, by the independent counters."""
-    if task.kind == "count":
-        return sum(value(card) for card in task.cards)
-    if task.kind == "score":
-        assert not task.only
-        return naive_show_total(list(task.cards), task.starter, crib=task.crib)
-    return points_of_last_card([*task.pile, *task.cards])
 
 
 NUMBER_STAGES = [each.id for each in STAGES if each.kind in ("count", "peg") or each.kind == "score" and not task_for(each, 0).only]
@@ -152,27 +133,7 @@ def test_the_best_stars_of_a_stage_are_kept_when_new_cards_go_worse():
     assert right["stars"] == 3 and again["stars"] == 3 and again["done"]
 
 
-# find: every selection of the task's cards, against the combinations counted here.
-
-
-def combinations_of(task) -> set[frozenset[Card]]:
-    """Every card set of the target kind that scores, found by brute force over subsets."""
-    cards = [*task.cards, task.starter]
-    target = task.only[0]
-    found = set()
-    for size in range(2, 6):
-        for subset in combinations(cards, size):
-            ranks = sorted(card.rank for card in subset)
-            if target == "fifteen" and sum(value(card) for card in subset) == 15:
-                found.add(frozenset(subset))
-            elif target == "pair" and size == 2 and ranks[0] == ranks[1]:
-                found.add(frozenset(subset))
-            elif target == "run" and size >= 3 and all(b == a + 1 for a, b in zip(ranks, ranks[1:])):
-                found.add(frozenset(subset))
-    if target == "run" and found:  # only the longest runs score
-        longest = max(len(run) for run in found)
-        found = {run for run in found if len(run) == longest}
-    return found
+# find: every selection of the task's cards, against the combinations counted independently.
 
 
 def select(state: dict, cards) -> dict:
@@ -226,35 +187,6 @@ def test_a_combination_found_twice_is_counted_once():
 
 
 PLAY_STAGES = [each.id for each in STAGES if each.kind == "play"]
-
-
-def best_plays(task) -> set:
-    """The cards the goal asks for, by the pegging rules counted here."""
-    count = sum(value(card) for card in task.pile)
-    legal = [card for card in task.cards if count + value(card) <= 31]
-    if task.goal == "go":
-        return set(legal) or {None}
-    if task.goal == "score":
-        points = {card: points_of_last_card([*task.pile, card]) for card in legal}
-        return {card for card, p in points.items() if p == max(points.values())}
-    seen = set(task.cards) | set(task.pile)
-    replies = [Card(rank, suit) for rank in range(1, 14) for suit in "SHDC" if Card(rank, suit) not in seen]
-
-    def given_away(pile) -> int:
-        """What the last card of ``pile`` pegs by fifteen, 31 or a run (the safe goal ignores pairs)."""
-        total = sum(value(card) for card in pile)
-        points = 2 if total in (15, 31) else 0
-        runs = [n for n in range(3, len(pile) + 1)
-                if all(b == a + 1 for a, b in zip(sorted(c.rank for c in pile[-n:]), sorted(c.rank for c in pile[-n:])[1:]))]
-        return points + max(runs, default=0)
-
-    def threat(card) -> int:
-        pile = [*task.pile, card]
-        room = 31 - sum(value(c) for c in pile)
-        return max((given_away([*pile, reply]) for reply in replies if value(reply) <= room), default=0)
-
-    threats = {card: threat(card) for card in legal}
-    return {card for card, p in threats.items() if p == min(threats.values())}
 
 
 @pytest.mark.parametrize("stage_id", PLAY_STAGES)
