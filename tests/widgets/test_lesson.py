@@ -58,7 +58,6 @@ def test_every_stage_prints_its_first_task_readable_without_javascript(lang):
 
 
 def test_the_course_has_at_least_eight_lessons_and_forty_stages_with_pages_for_each():
-    
     docs = Path(__file__).resolve().parents[2] / "docs"
     assert len(COURSE) >= 8 and len(STAGES) >= 40
     for lang in LANGUAGES:
