@@ -324,7 +324,7 @@ def test_reset_asks_first_then_forgets_every_stage():
     cleared = progress(asked["state"], "reset-yes")
     assert cleared["state"]["stars"] == {} and cleared["forget"] == [f"lesson-{each.id}" for each in STAGES]
     reset = act(act(first_state("values-1"), "check", "0")["state"], "reset")
-    assert reset["state"]["stars"] is None and reset["state"]["seed"] == 0
+    assert reset["state"]["stars"] is None and reset["state"]["seed"] == 0 and reset["root"] == {"data-stars": None}
 
 
 def test_the_course_words_exist_in_every_language_for_every_lesson_and_rule():

@@ -246,11 +246,13 @@ function persist(root, state) {
   tellWatchers(root.dataset.persist);
 }
 
-// The data-* attributes an answer sets on its root (a lesson's data-stars).
+// The data-* attributes an answer sets on its root (a lesson's data-stars); null removes one.
 function setRootData(root, data) {
   if (!data || typeof data !== "object") return;
   for (const [name, value] of Object.entries(data)) {
-    if (/^data-[a-z][a-z-]*$/.test(name)) root.setAttribute(name, String(value));
+    if (!/^data-[a-z][a-z-]*$/.test(name)) continue;
+    if (value === null) root.removeAttribute(name);
+    else root.setAttribute(name, String(value));
   }
 }
 

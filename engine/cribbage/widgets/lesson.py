@@ -104,8 +104,7 @@ def _reply(attempt: Attempt, lang: Language, verdict: Verdict | None = None, err
     if verdict is None and attempt.done and attempt.said is not None and attempt.task.kind is not TaskKind.FIND:
         verdict = check(attempt.task, said_answer(attempt.task, attempt.said))  # type: ignore[arg-type]
     answer: Answer = {"html": lesson_view(attempt, lang, verdict, error), "state": attempt.to_state()}
-    if attempt.best is not None:
-        answer["root"] = {"data-stars": str(attempt.best)}
+    answer["root"] = {"data-stars": None if attempt.best is None else str(attempt.best)}  # None: the page drops it
     return answer
 
 

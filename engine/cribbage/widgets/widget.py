@@ -19,7 +19,7 @@ from .source import Action, Fields, State, block_uid, parse_fields
 Answer = dict[str, Any]
 """What an update returns to the page: ``{"html": ..., "state": ...}`` and
 ``fragment`` (the address fragment that gives the state back) or ``correct``;
-``root`` (``data-*`` attributes the page sets on the widget's root) and ``forget``
+``root`` (``data-*`` attributes the page sets on the widget's root, or removes when None) and ``forget``
 (``localStorage`` keys of widgets the page clears, and resets where shown)."""
 
 
