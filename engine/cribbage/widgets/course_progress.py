@@ -66,7 +66,7 @@ def _lesson_html(lesson: Lesson, stars: dict[str, int], lang: Language, link: st
     title = escape(t(f"lesson.title.{lesson.id}", lang))
     heading = f'<a{attrs(href=link)}>{title}</a>' if link else title
     cells = "".join(
-        f'<li{attrs(data_stage=stage.id, data_stars=stars.get(stage.id, 0))}>{_star_row(stars.get(stage.id, 0))}'
+        f'<li{attrs(data_of_stage=stage.id, data_stars=stars.get(stage.id, 0))}>{_star_row(stars.get(stage.id, 0))}'
         f'{screen_reader(t("progress.stage", lang, n=number, stars=t("lesson.stars", lang, count=stars.get(stage.id, 0))))}</li>'
         for number, stage in enumerate(lesson.stages, 1)
     )
