@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from .cards import DECK, Card
@@ -176,20 +177,23 @@ def play_options(task: Task) -> tuple[Option, ...]:
 
     >>> from cribbage.cards import parse_cards
     >>> task = Task(TaskKind.PLAY, parse_cards("5S 4D"), goal="safe")
-    >>> [(str(o.cards[0]), o.value, o.best) for o in play_options(task)]
+    >>> [(str(o.cards[0]), o.value, o.best) for o in play_options(task)[:-1]]
     [('5S', 2, False), ('4D', 0, True)]
+    >>> play_options(task)[-1]  # go, for a hand with a card that fits
+    Option(cards=(), value=0, best=False, legal=False)
     """
     legal = _legal(task)
+    go = Option((), task.count if task.goal == Goal.GO else 0, not legal, not legal)  # go is legal only when no card fits
     if task.goal == Goal.GO:
-        options = [Option((card,), task.count + card.value, card in legal, card in legal) for card in task.cards]
-        return (*options, Option((), task.count, not legal))
+        return (*(Option((card,), task.count + card.value, card in legal, card in legal) for card in task.cards), go)
     if task.goal == Goal.SCORE:
         values = {card: sum(item.points for item in _pegged(task.pile, card)) for card in legal}
         target = max(values.values(), default=0)
     else:  # safe: the cards that give nothing away (the least, should none be safe)
         values = {card: _threat(task, card)[0] for card in legal}
         target = min(values.values())
-    return tuple(Option((card,), values.get(card, 0), card in values and values[card] == target, card in values) for card in task.cards)
+    cards = (Option((card,), values.get(card, 0), card in values and values[card] == target, card in values) for card in task.cards)
+    return (*cards, go)
 
 
 def accepted(task: Task) -> frozenset[Answer]:
@@ -212,8 +216,13 @@ def accepted(task: Task) -> frozenset[Answer]:
     return frozenset(frozenset(option.cards) for option in discard_options(task) if option.best)
 
 
+@lru_cache(maxsize=16)
 def discard_options(task: Task) -> tuple[Option, ...]:
-    """The 15 discards, best net first (the advisor's order), each valued by its expected net."""
+    """The 15 discards, best net first (the advisor's order), each valued by its expected net.
+
+    Kept for the last few tasks: the exact advisor takes a fifth of a second, and a page
+    checks several answers (and asks a hint) of the same six cards.
+    """
     analysed = analyse_discards(task.cards, dealer=task.dealer)
     best = analysed[0].net
     return tuple(Option(option.discard, option.net, option.net == best) for option in analysed)
@@ -298,7 +307,7 @@ def hint(task: Task, found: Iterable[frozenset[Card]] = ()) -> Hint:
 def _play_hint(task: Task) -> Hint:
     if task.goal == Goal.GO:
         return Hint(HintKind.COUNT_BEFORE, task.count)
-    options = [option for option in play_options(task) if option.legal]
+    options = [option for option in play_options(task) if option.legal and option.cards]
     if task.goal == Goal.SCORE:
         return Hint(HintKind.MOST_POINTS, int(max(option.value for option in options)))
     worst = max(options, key=lambda option: option.value)
