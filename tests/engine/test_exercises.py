@@ -59,7 +59,8 @@ def tasks(draw):
         return Task(TaskKind.COUNT, tuple(cards))
     if kind in ("find", "score"):
         if kind == "find":
-            return Task(TaskKind.FIND, tuple(deck[:4]), starter=deck[4], only=(draw(st.sampled_from(["fifteen", "pair", "run"])),))
+            target = draw(st.sampled_from(["fifteen", "pair", "run"]))
+            return Task(TaskKind.FIND, tuple(deck[:4]), starter=deck[4], only=(target,))
         only = tuple(k for k in SHOW_KINDS if k in draw(st.sets(st.sampled_from(SHOW_KINDS))))
         return Task(TaskKind.SCORE, tuple(deck[:4]), starter=deck[4], crib=draw(st.booleans()), only=only)
     pile = draw(pile_strategy())
@@ -156,9 +157,11 @@ def test_a_safe_verdict_names_the_reply_that_scores():
 def test_the_score_goal_values_every_card_by_what_it_pegs():
     task = Task(TaskKind.PLAY, parse_cards("5S 4D 9C KD"), pile=parse_cards("KH"), goal="score")
     verdict = check(task, Card.parse("9C"))
-    assert [o.value for o in verdict.options] == [2, 0, 0, 2, 0]  # the last is go, never right here
+    assert [o.value for o in verdict.options] == [2, 0, 0, 2]
     assert (verdict.cost, verdict.rank, verdict.correct) == (2, 3, False)
     assert accepted(task) == {Card.parse("5S"), Card.parse("KD")}
+    go = check(task, None)  # go while a card fits: wrong, and no choice of its own
+    assert (go.correct, go.rank, len(go.options)) == (False, 3, 4)
 
 
 def discard_nets(dealt, dealer):
