@@ -18,7 +18,7 @@ from cribbage.cards import DECK
 from cribbage.course import COURSE, stage, stages, task_for
 from cribbage.discard import crib_expected
 from cribbage.errors import UnknownStageError
-from cribbage.exercises import accepted, check
+from cribbage.exercises import accepted, check, hint
 from cribbage.i18n import LANGUAGES
 from cribbage.tasks import Task, TaskKind
 from naive_exercises import all_answers, expected_answers, naive_combinations, naive_hand_mean, naive_threat, value
@@ -41,6 +41,8 @@ def test_the_course_has_the_plans_lessons_and_stages_in_order():
     assert [lesson.id for lesson in COURSE] == list(PLAN)
     assert [item.id for item in stages()] == [f"{lesson}-{n}" for lesson, size in PLAN.items() for n in range(1, size + 1)]
     assert len(COURSE) >= 8 and len(stages()) >= 40
+    ids = [item.id for item in stages()] + [lesson.id for lesson in COURSE]
+    assert len(set(ids)) == len(ids)
     assert all(item.lesson == lesson.id for lesson in COURSE for item in lesson.stages)
     assert {item.id for item in stages() if item.authored is not None} == AUTHORED
 
@@ -192,6 +194,9 @@ def assert_stage_task(item, task):
     if item.kind is not TaskKind.DISCARD:
         right = {answer for answer in all_answers(task) if check(task, answer).correct}
         assert right == expected_answers(task) == set(accepted(task))
+        verdict = check(task, next(iter(right)))
+        assert json.loads(json.dumps(verdict.to_json()))["correct"] is True
+        assert json.loads(json.dumps(hint(task).to_json()))["kind"] == str(hint(task).kind)
 
 
 @pytest.mark.parametrize("item", [item for item in stages() if item.kind is not TaskKind.DISCARD], ids=lambda item: item.id)
