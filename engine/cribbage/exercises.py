@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from .cards import DECK, Card
@@ -114,7 +115,8 @@ class Hint:
     kinds: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": str(self.kind), "number": self.number, "cards": [str(card) for card in self.cards], "kinds": list(self.kinds)}
+        cards = [str(card) for card in self.cards]
+        return {"kind": str(self.kind), "number": self.number, "cards": cards, "kinds": list(self.kinds)}
 
 
 # -- what each kind accepts ------------------------------------------------------------
@@ -178,18 +180,22 @@ def play_options(task: Task) -> tuple[Option, ...]:
     >>> task = Task(TaskKind.PLAY, parse_cards("5S 4D"), goal="safe")
     >>> [(str(o.cards[0]), o.value, o.best) for o in play_options(task)]
     [('5S', 2, False), ('4D', 0, True)]
+    >>> play_options(Task(TaskKind.PLAY, parse_cards("KS 4D"), pile=parse_cards("9H QC"), goal="go"))[-1]  # go
+    Option(cards=(), value=19, best=False, legal=False)
     """
     legal = _legal(task)
-    if task.goal == Goal.GO:
-        options = [Option((card,), task.count + card.value, card in legal, card in legal) for card in task.cards]
-        return (*options, Option((), task.count, not legal))
+    if task.goal == Goal.GO:  # go is legal, and right, only when no card fits
+        plays = (Option((card,), task.count + card.value, card in legal, card in legal) for card in task.cards)
+        return (*plays, Option((), task.count, not legal, not legal))
     if task.goal == Goal.SCORE:
         values = {card: sum(item.points for item in _pegged(task.pile, card)) for card in legal}
         target = max(values.values(), default=0)
     else:  # safe: the cards that give nothing away (the least, should none be safe)
         values = {card: _threat(task, card)[0] for card in legal}
         target = min(values.values())
-    return tuple(Option((card,), values.get(card, 0), card in values and values[card] == target, card in values) for card in task.cards)
+    return tuple(
+        Option((card,), values.get(card, 0), card in values and values[card] == target, card in values) for card in task.cards
+    )
 
 
 def accepted(task: Task) -> frozenset[Answer]:
@@ -212,8 +218,13 @@ def accepted(task: Task) -> frozenset[Answer]:
     return frozenset(frozenset(option.cards) for option in discard_options(task) if option.best)
 
 
+@lru_cache(maxsize=16)
 def discard_options(task: Task) -> tuple[Option, ...]:
-    """The 15 discards, best net first (the advisor's order), each valued by its expected net."""
+    """The 15 discards, best net first (the advisor's order), each valued by its expected net.
+
+    Kept for the last few tasks: the exact advisor takes a fifth of a second, and a page
+    checks several answers (and asks a hint) of the same six cards.
+    """
     analysed = analyse_discards(task.cards, dealer=task.dealer)
     best = analysed[0].net
     return tuple(Option(option.discard, option.net, option.net == best) for option in analysed)
@@ -238,7 +249,8 @@ def check(task: Task, answer: Answer) -> Verdict:
             return Verdict(correct, expected, missed=_pegged(task.pile, task.cards[0]))
         case TaskKind.FIND:
             items = find_items(task)
-            return Verdict(correct, expected, missed=items, found=tuple(item for item in items if frozenset(item.cards) == answer))
+            found = tuple(item for item in items if frozenset(item.cards) == answer)
+            return Verdict(correct, expected, missed=items, found=found)
         case TaskKind.PLAY:
             return _play_verdict(task, answer, expected)
         case TaskKind.DISCARD:
@@ -251,14 +263,16 @@ def check(task: Task, answer: Answer) -> Verdict:
 
 def _play_verdict(task: Task, answer: Answer, expected: frozenset[Answer]) -> Verdict:
     options = play_options(task)
-    chosen = next(option for option in options if option.cards == ((answer,) if isinstance(answer, Card) else ()))
+    chosen = next((option for option in options if option.cards == ((answer,) if isinstance(answer, Card) else ())), None)
     legal = [option for option in options if option.legal and option.cards]
-    if task.goal == Goal.GO or not chosen.legal:
-        return Verdict(chosen.best, expected, options=options, rank=1 if chosen.best else 1 + sum(o.best for o in options))
+    if chosen is None or task.goal == Goal.GO or not chosen.legal:  # go while a card fits, or a card that does not
+        right = chosen is not None and chosen.best
+        return Verdict(right, expected, options=options, rank=1 if right else 1 + sum(o.best for o in options))
     if task.goal == Goal.SCORE:
         best = next(option for option in options if option.best)
         better = [option for option in legal if option.value > chosen.value]
-        return Verdict(chosen.best, expected, _pegged(task.pile, best.cards[0]), options, best.value - chosen.value, 1 + len(better))
+        cost = best.value - chosen.value
+        return Verdict(chosen.best, expected, _pegged(task.pile, best.cards[0]), options, cost, 1 + len(better))
     assert isinstance(answer, Card)
     better = [option for option in legal if option.value < chosen.value]
     least = min(option.value for option in legal)
@@ -272,8 +286,8 @@ def hint(task: Task, found: Iterable[frozenset[Card]] = ()) -> Hint:
     selections of a find exercise already accepted, so the hint points at another one.
 
     >>> from cribbage.cards import parse_cards
-    >>> hint(Task(TaskKind.COUNT, parse_cards("KH 5S AD")))
-    Hint(kind=<HintKind.PARTIAL_COUNT: 'partial_count'>, number=15, cards=(Card(rank=13, suit='H'), Card(rank=5, suit='S')), kinds=())
+    >>> hint(Task(TaskKind.COUNT, parse_cards("KH 5S AD"))).to_json()
+    {'kind': 'partial_count', 'number': 15, 'cards': ['KH', '5S'], 'kinds': []}
     """
     match task.kind:
         case TaskKind.COUNT:
@@ -285,7 +299,8 @@ def hint(task: Task, found: Iterable[frozenset[Card]] = ()) -> Hint:
             return Hint(HintKind.ITEMS, len(items), left[0].cards[:1] if left else (), (task.only[0],))
         case TaskKind.SCORE:
             items = show_items(task)
-            return Hint(HintKind.ITEMS, len(items), (), tuple(kind for kind in SHOW_KINDS if any(item.kind == kind for item in items)))
+            kinds = tuple(kind for kind in SHOW_KINDS if any(item.kind == kind for item in items))
+            return Hint(HintKind.ITEMS, len(items), (), kinds)
         case TaskKind.PEG:
             return Hint(HintKind.COUNT_BEFORE, task.count)
         case TaskKind.PLAY:
@@ -298,7 +313,7 @@ def hint(task: Task, found: Iterable[frozenset[Card]] = ()) -> Hint:
 def _play_hint(task: Task) -> Hint:
     if task.goal == Goal.GO:
         return Hint(HintKind.COUNT_BEFORE, task.count)
-    options = [option for option in play_options(task) if option.legal]
+    options = [option for option in play_options(task) if option.legal and option.cards]
     if task.goal == Goal.SCORE:
         return Hint(HintKind.MOST_POINTS, int(max(option.value for option in options)))
     worst = max(options, key=lambda option: option.value)

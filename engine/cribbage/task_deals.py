@@ -271,7 +271,8 @@ def _propose_peg(params: Params, rng: random.Random) -> Task | None:
             tail = [Card(rank, rng.choice(SUITS)) for rank in rng.sample(range(low, low + length), length)]
         if count_of(tail) > MAX_COUNT:
             return None
-        prefix = _pile(rng, set(tail), max(params.pile[0] - len(tail) + 1, 0), params.pile[1] - len(tail) + 1, MAX_COUNT - count_of(tail))
+        before = len(tail) - 1  # cards of the tail already in the pile
+        prefix = _pile(rng, set(tail), max(params.pile[0] - before, 0), params.pile[1] - before, MAX_COUNT - count_of(tail))
         pile, card = prefix + tuple(tail[:-1]), tail[-1]
     else:
         pile = _pile(rng, set(), *params.pile)
