@@ -334,3 +334,13 @@ def test_the_course_words_exist_in_every_language_for_every_lesson_and_rule():
             for each in lesson.stages:
                 page, _, anchor = each.rule.partition("#")
                 assert t(f"lesson.rule.{page[:-3]}-{anchor}", lang)
+
+
+def test_a_discard_stage_asks_the_page_to_prepare_its_check_and_preparing_changes_nothing():
+    page = render_block("lesson", "stage: discard-1", "en")
+    assert 'data-prepare="true"' in page and 'data-prepare' not in render_block("lesson", "stage: hand-1", "en")
+    state = first_state("discard-1")
+    prepared = act(state, "prepare")
+    assert prepared["state"] == state and 'data-correct' not in prepared["html"]
+    new = act(state, "new")
+    assert new["prepare"] is True and act(first_state("hand-1"), "new")["prepare"] is False

@@ -145,6 +145,7 @@ function swap(root, result) {
   persist(root, result.state);
   view.innerHTML = result.html; // HTML written by cribbage.widgets, every text escaped there
   if (Array.isArray(result.forget)) forget(root, result.forget);
+  if (result.prepare === true) send(root, { action: "prepare" });
   if ("correct" in result) recordAnswer(result.correct);
   showStreak(root);
   if (result.fragment && root === fragmentOwner(root.dataset.fragmentKey)) {
@@ -308,6 +309,15 @@ function restore(root) {
   send(root, { action: "restore", value: saved });
 }
 
+// A root with data-prepare asks the engine to get ready for the reader's first answer
+// (a lesson's discard works out every discard): queued for when the engine is up,
+// without starting it any sooner.
+function prepare(root) {
+  if (root.dataset.prepare !== "true" || workerState === "failed") return;
+  queueOf(root).actions.push({ action: "prepare" });
+  pump(root);
+}
+
 // The first widget on the page that declares a fragment key owns the fragment naming it.
 function fragmentOwner(key) {
   if (!key) return null;
@@ -383,7 +393,7 @@ function start() {
   if (found.length === 0) return;
   found.forEach(enhance);
   if (workerState === "failed") found.forEach(unavailable);
-  found.forEach((root) => { restore(root); ownFragment(root); });
+  found.forEach((root) => { restore(root); ownFragment(root); prepare(root); });
   tellWatchers(null);
   // A reader who acts a few seconds after the page opened finds the engine ready.
   whenIdleAfterPaint(startWorker);

@@ -19,7 +19,7 @@ from typing import Any
 from ..cards import Card
 from ..course import stage as course_stage
 from ..errors import CribbageError
-from ..exercises import TaskKind, Verdict, check, find_items, stars
+from ..exercises import TaskKind, Verdict, accepted, check, find_items, stars
 from ..i18n import Language, error_message, t
 from .lesson_state import MAX_SEED, Attempt, checked, fresh, persist_key, task_cards
 from .lesson_hints import said_answer
@@ -116,9 +116,19 @@ def _new_cards(attempt: Attempt) -> Attempt:
     return replace(new, tries=attempt.tries, hints=attempt.hints)
 
 
+def _prepared(attempt: Attempt) -> Attempt:
+    """Work a check will need, done while the reader looks at the cards: the exact advisor
+    behind a discard task takes a few hundred milliseconds in the browser, and the engine
+    keeps its result for the check (``exercises.discard_options`` is cached)."""
+    if attempt.task.kind is TaskKind.DISCARD:
+        accepted(attempt.task)
+    return attempt
+
+
 def lesson_update(state: State, action: Action, lang: Language) -> Answer:
     """Apply one reader action: ``select`` a card, ``check`` an answer, ``hint``, ``new`` cards,
-    ``restore`` a saved state, ``reset`` the stage (the course's progress was cleared)."""
+    ``restore`` a saved state, ``reset`` the stage (the course's progress was cleared), or
+    the page's ``prepare`` (asked by the root's ``data-prepare`` or an answer's ``prepare``)."""
     attempt = checked(state)
     kind, value = action.get("action"), action_text(action)
     if kind == "restore":
@@ -126,7 +136,10 @@ def lesson_update(state: State, action: Action, lang: Language) -> Answer:
     if kind == "reset":
         return _reply(fresh(attempt.uid, attempt.stage, 0), lang)
     if kind == "new":
-        return _reply(_new_cards(attempt), lang)
+        new = _new_cards(attempt)
+        return {**_reply(new, lang), "prepare": new.task.kind is TaskKind.DISCARD}
+    if kind == "prepare":
+        return _reply(_prepared(attempt), lang)
     if attempt.done:
         return _reply(attempt, lang)  # a late click on an answered task changes nothing
     if kind == "hint":
@@ -154,7 +167,8 @@ def lesson_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
     attempt = fresh(uid, stage, 0)
     return Live(
         attempt.to_state(), lesson_view(attempt, lang, static=True), task_label(stage, lang),
-        persist=persist_key(stage.id), root=(("data-stage", stage.id),),
+        persist=persist_key(stage.id),
+        root=(("data-stage", stage.id),) + ((("data-prepare", "true"),) if stage.kind is TaskKind.DISCARD else ()),
     )
 
 

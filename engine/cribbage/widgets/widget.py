@@ -20,7 +20,8 @@ Answer = dict[str, Any]
 """What an update returns to the page: ``{"html": ..., "state": ...}`` and
 ``fragment`` (the address fragment that gives the state back) or ``correct``;
 ``root`` (``data-*`` attributes the page sets on the widget's root, or removes when None) and ``forget``
-(``localStorage`` keys of widgets the page clears, and resets where shown)."""
+(``localStorage`` keys of widgets the page clears, and resets where shown); ``prepare``
+(True: the page sends a ``prepare`` action next, for work the reader need not wait for)."""
 
 
 @dataclass(frozen=True, slots=True)
