@@ -106,7 +106,12 @@ function pump(root) {
   const queue = queueOf(root);
   if (workerState !== "ready" || queue.busy || queue.actions.length === 0) return;
   queue.busy = true;
-  const action = queue.actions.shift();
+  let action = queue.actions.shift();
+  if (action.keys) {
+    const saved = {};
+    action.keys.forEach((key) => { saved[key] = savedText(key); });
+    action = { action: action.action, value: JSON.stringify(saved) };
+  }
   const id = nextId++;
   pending.set(id, root);
   root.setAttribute("aria-busy", "true");
@@ -268,14 +273,22 @@ function savedText(key) {
 // A widget whose root has data-watch (space-separated persist keys, such as the
 // course's progress) is sent the saved states of those keys, on arrival and each
 // time one of them changes; the engine reads them like any state.
+// The saved states are read when the message leaves, so one waiting message serves
+// every change made meanwhile; on arrival it waits for the engine without starting it.
 function tellWatchers(changedKey) {
   widgets().forEach((root) => {
     const keys = (root.dataset.watch || "").split(" ").filter(Boolean);
     if (keys.length === 0 || (changedKey && !keys.includes(changedKey))) return;
-    const saved = {};
-    keys.forEach((key) => { saved[key] = savedText(key); });
-    send(root, { action: "saved", value: JSON.stringify(saved) });
+    if (queueOf(root).actions.some((action) => action.action === "saved")) return;
+    enqueue(root, { action: "saved", keys });
   });
+}
+
+// Queue an action for when the engine is up, without starting it any sooner.
+function enqueue(root, action) {
+  if (workerState === "failed") return;
+  queueOf(root).actions.push(action);
+  pump(root);
 }
 
 // An answer's "forget" lists persist keys to clear (the course's reset); the widgets
@@ -313,9 +326,7 @@ function restore(root) {
 // (a lesson's discard works out every discard): queued for when the engine is up,
 // without starting it any sooner.
 function prepare(root) {
-  if (root.dataset.prepare !== "true" || workerState === "failed") return;
-  queueOf(root).actions.push({ action: "prepare" });
-  pump(root);
+  if (root.dataset.prepare === "true") enqueue(root, { action: "prepare" });
 }
 
 // The first widget on the page that declares a fragment key owns the fragment naming it.
