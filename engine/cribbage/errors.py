@@ -131,3 +131,55 @@ class FieldTypeError(RequestError):
     """A field of the wrong JSON type (params: ``field``, and ``reason`` naming the type it needs)."""
 
     code = "wrong_type"
+
+
+# -- the course (see cribbage.tasks, cribbage.exercises and cribbage.course) ----------------
+
+class TaskError(CribbageError):
+    """An exercise that cannot be one, read from a page's state (params: ``field``, the
+    part that is wrong, and ``problem``, a short code such as ``type``, ``card`` or ``over_31``)."""
+
+    code = "bad_task"
+
+
+class AnswerError(CribbageError):
+    """An answer that is not of the form its exercise asks for (not merely a wrong answer)."""
+
+    code = "bad_answer"
+
+
+class AnswerTypeError(AnswerError):
+    """A number where cards are asked, or the reverse (params: ``kind``, the exercise's kind,
+    and ``expected``: ``number``, ``cards`` or ``card_or_go``)."""
+
+    code = "answer_wrong_type"
+
+
+class AnswerNotInTaskError(AnswerError):
+    """A card that is not among the exercise's cards, or not held (params: ``card``)."""
+
+    code = "answer_not_in_task"
+
+
+class AnswerRangeError(AnswerError):
+    """A number no answer of this kind can be (params: ``low``, ``high``, ``got``)."""
+
+    code = "answer_out_of_range"
+
+
+class AnswerSizeError(AnswerError):
+    """Too few cards to be a combination (params: ``least``, ``got``)."""
+
+    code = "answer_too_few_cards"
+
+
+class UnknownStageError(CribbageError):
+    """A stage id the course does not have (params: ``stage``)."""
+
+    code = "unknown_stage"
+
+
+class ProgressError(CribbageError):
+    """A count of tries or hints that cannot be (params: ``tries``, ``hints``)."""
+
+    code = "bad_progress"

@@ -14,13 +14,15 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 
 import site_build
+from cribbage.course import COURSE
 
 # The contract (ARCHITECTURE.md): the same page names in every language, English at the root.
 LANGUAGES = ("en", "pl", "cs", "sk", "bg")
 DEFAULT_LANGUAGE = "en"
 PAGES = ("index", "basics", "deal", "play", "show", "winning", "variants", "strategy",
          "practice", "glossary", "history", "cheat-sheet", "walkthrough",
-         "game")  # the game page (issue 7)
+         "game",  # the game page (issue 7)
+         "learn", *(f"learn/{lesson.id}" for lesson in COURSE))  # the Learn section (issue 13)
 SITE_ROOT = "https://site.invalid/sub/path/"  # wherever site/ is served, e.g. a Pages project site
 
 
@@ -173,9 +175,10 @@ def test_material_interface_speaks_the_pages_language(built_site, lang):
 def test_cyrillic_headings_keep_their_letters_in_anchors(built_site):
     """A generated anchor keeps the heading's Cyrillic letters; an ASCII anchor on a
     Bulgarian heading is only one its author wrote ({#id})."""
-    generated = 0
+    generated = translated = 0
     for page in PAGES:
-        source = (site_build.DOCS / "bg" / f"{page}.md").read_text("utf-8")
+        source = (site_build.DOCS / "bg" / f"{page}{'/index' if page == 'learn' else ''}.md").read_text("utf-8")
+        translated += not source.startswith("<!-- translate -->")  # a lesson page waiting for its translator is English
         for anchor, text in parse_page(page_file(built_site, page_path("bg", page))).headings:
             letters = re.findall(r"[\u0400-\u04ff]+", text)
             if not letters:
@@ -186,7 +189,7 @@ def test_cyrillic_headings_keep_their_letters_in_anchors(built_site):
             else:
                 generated += 1
                 assert letters[0].lower() in anchor, f"bg/{page}: {text!r} -> #{anchor}"
-    assert generated >= len(PAGES)  # at least the page titles
+    assert generated >= translated  # at least the page titles
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -106,7 +106,12 @@ function pump(root) {
   const queue = queueOf(root);
   if (workerState !== "ready" || queue.busy || queue.actions.length === 0) return;
   queue.busy = true;
-  const action = queue.actions.shift();
+  let action = queue.actions.shift();
+  if (action.keys) {
+    const saved = {};
+    action.keys.forEach((key) => { saved[key] = savedText(key); });
+    action = { action: action.action, value: JSON.stringify(saved) };
+  }
   const id = nextId++;
   pending.set(id, root);
   root.setAttribute("aria-busy", "true");
@@ -141,8 +146,11 @@ function swap(root, result) {
   const active = document.activeElement;
   const focusKey = active && root.contains(active) ? active.dataset.key : null;
   root.dataset.state = JSON.stringify(result.state);
+  setRootData(root, result.root);
   persist(root, result.state);
   view.innerHTML = result.html; // HTML written by cribbage.widgets, every text escaped there
+  if (Array.isArray(result.forget)) forget(root, result.forget);
+  if (result.prepare === true) send(root, { action: "prepare" });
   if ("correct" in result) recordAnswer(result.correct);
   showStreak(root);
   if (result.fragment && root === fragmentOwner(root.dataset.fragmentKey)) {
@@ -241,6 +249,62 @@ function persist(root, state) {
   } catch (error) {
     // Storage may be off (private mode): the widget then lasts for the page only.
   }
+  tellWatchers(root.dataset.persist);
+}
+
+// The data-* attributes an answer sets on its root (a lesson's data-stars); null removes one.
+function setRootData(root, data) {
+  if (!data || typeof data !== "object") return;
+  for (const [name, value] of Object.entries(data)) {
+    if (!/^data-[a-z][a-z-]*$/.test(name)) continue;
+    if (value === null) root.removeAttribute(name);
+    else root.setAttribute(name, String(value));
+  }
+}
+
+function savedText(key) {
+  try {
+    return localStorage.getItem(PERSIST_PREFIX + key);
+  } catch (error) {
+    return null;
+  }
+}
+
+// A widget whose root has data-watch (space-separated persist keys, such as the
+// course's progress) is sent the saved states of those keys, on arrival and each
+// time one of them changes; the engine reads them like any state.
+// The saved states are read when the message leaves, so one waiting message serves
+// every change made meanwhile; on arrival it waits for the engine without starting it.
+function tellWatchers(changedKey) {
+  widgets().forEach((root) => {
+    const keys = (root.dataset.watch || "").split(" ").filter(Boolean);
+    if (keys.length === 0 || (changedKey && !keys.includes(changedKey))) return;
+    if (queueOf(root).actions.some((action) => action.action === "saved")) return;
+    enqueue(root, { action: "saved", keys });
+  });
+}
+
+// Queue an action for when the engine is up, without starting it any sooner.
+function enqueue(root, action) {
+  if (workerState === "failed") return;
+  queueOf(root).actions.push(action);
+  pump(root);
+}
+
+// An answer's "forget" lists persist keys to clear (the course's reset); the widgets
+// on this page that keep them start again, and the watchers hear of it.
+function forget(origin, keys) {
+  keys.forEach((key) => {
+    if (typeof key !== "string") return;
+    try {
+      localStorage.removeItem(PERSIST_PREFIX + key);
+    } catch (error) {
+      // Storage off: nothing was kept.
+    }
+  });
+  widgets().forEach((root) => {
+    if (root !== origin && root.dataset.persist && keys.includes(root.dataset.persist)) send(root, { action: "reset" });
+  });
 }
 
 function restore(root) {
@@ -256,6 +320,13 @@ function restore(root) {
   // fresh one the page was built with (which would look like a lost game).
   root.classList.add("cb-restoring");
   send(root, { action: "restore", value: saved });
+}
+
+// A root with data-prepare asks the engine to get ready for the reader's first answer
+// (a lesson's discard works out every discard): queued for when the engine is up,
+// without starting it any sooner.
+function prepare(root) {
+  if (root.dataset.prepare === "true") enqueue(root, { action: "prepare" });
 }
 
 // The first widget on the page that declares a fragment key owns the fragment naming it.
@@ -333,7 +404,8 @@ function start() {
   if (found.length === 0) return;
   found.forEach(enhance);
   if (workerState === "failed") found.forEach(unavailable);
-  found.forEach((root) => { restore(root); ownFragment(root); });
+  found.forEach((root) => { restore(root); ownFragment(root); prepare(root); });
+  tellWatchers(null);
   // A reader who acts a few seconds after the page opened finds the engine ready.
   whenIdleAfterPaint(startWorker);
 }

@@ -9,7 +9,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -27,6 +28,19 @@ def attrs(**attributes: Any) -> str:
         name = name.rstrip("_").replace("_", "-")
         parts.append(f" {name}" if value is True else f' {name}="{escape(str(value))}"')
     return "".join(parts)
+
+
+def data_attrs(attributes: Mapping[str, str]) -> str:
+    """`` data-name="value"`` pairs, escaped, in the order given; only ``data-*`` names, so a
+    kind (or an update's ``root`` answer, which the page applies the same way) never
+    replaces the root's class, role or state.
+
+    >>> data_attrs({"data-stars": "3"})
+    ' data-stars="3"'
+    """
+    if not all(re.fullmatch(r"data-[a-z][a-z-]*", name) for name in attributes):
+        raise ValueError(f"not data-* attributes: {sorted(attributes)}")
+    return "".join(f' {name}="{escape(value)}"' for name, value in attributes.items())
 
 
 def scroll_box(inner: str, label: str) -> str:
@@ -166,12 +180,16 @@ def error_html(error: Exception, lang: Language) -> str:
 
 def widget_root(
     kind: str, state: State, lang: Language, view: str, label: str,
-    persist: str | None = None, fragment_key: str | None = None,
+    persist: str | None = None, fragment_key: str | None = None, extra: Mapping[str, str] | None = None,
 ) -> str:
     """The widget root every kind shares: its state, its words for loading and failure.
 
     ``persist``: the root keeps its state in ``localStorage`` under that key;
-    ``fragment_key``: the root owns the address fragment that names that key.
+    ``fragment_key``: the root owns the address fragment that names that key;
+    ``extra``: ``data-*`` attributes of this one root (a lesson's ``data-stage``).
+
+    >>> 'data-stage="pairs-1"' in widget_root("lesson", {}, "en", "", "", extra={"data-stage": "pairs-1"})
+    True
     """
     attributes = attrs(
         class_=f"cribbage-widget cb-{kind}",
@@ -185,7 +203,7 @@ def widget_root(
         role="group",
         aria_label=label,
         data_search_exclude=True,  # the prose around an example is what search should find
-    )
+    ) + data_attrs(extra or {})
     return (
         f'<div{attributes}><div class="cb-view">{view}</div>'
         f'<p class="cb-status" role="status" aria-live="polite"></p></div>'

@@ -18,16 +18,26 @@ from .source import Action, Fields, State, block_uid, parse_fields
 
 Answer = dict[str, Any]
 """What an update returns to the page: ``{"html": ..., "state": ...}`` and
-``fragment`` (the address fragment that gives the state back) or ``correct``."""
+``fragment`` (the address fragment that gives the state back) or ``correct``;
+``root`` (``data-*`` attributes the page sets on the widget's root, or removes when None) and ``forget``
+(``localStorage`` keys of widgets the page clears, and resets where shown); ``prepare``
+(True: the page sends a ``prepare`` action next, for work the reader need not wait for)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Live:
-    """A block rendered as a widget: its first state, its view and its label."""
+    """A block rendered as a widget: its first state, its view and its label.
+
+    ``persist`` gives this one block its own ``localStorage`` key (each lesson stage
+    keeps its stars apart), overriding the kind's; ``root`` adds ``data-*`` attributes
+    to its root (what tests and other widgets read, such as ``data-stage``).
+    """
 
     state: State
     view: str
     label: str
+    persist: str | None = None
+    root: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,4 +76,7 @@ class Widget:
         built = self.block(fields, lang, uid or block_uid(self.kind, source), source)
         if isinstance(built, Static):
             return built.html
-        return widget_root(self.kind, built.state, lang, built.view, built.label, self.persist, self.fragment_key)
+        return widget_root(
+            self.kind, built.state, lang, built.view, built.label,
+            built.persist or self.persist, self.fragment_key, dict(built.root),
+        )

@@ -1,0 +1,312 @@
+"""Dealing the course's exercises: fresh cards of a stage's shape from a seeded ``Random``.
+
+A stage's :class:`Params` say what every task of it must have (at least two fifteens, a
+pair royal, a safe and an unsafe card ...); :func:`satisfies` checks it, and
+:func:`deal_task` builds cards of that shape (by construction where a shape is rare,
+then checked) so that a task is dealt in a few tries.
+
+>>> import random
+>>> params = Params.from_json(TaskKind.SCORE, {"only": ["pair"], "shape": "double_pair_royal"})
+>>> task = deal_task(TaskKind.SCORE, params, random.Random(3))
+>>> satisfies(task, params), max(sum(c.rank == card.rank for c in task.cards + (task.starter,)) for card in task.cards)
+(True, 4)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from functools import cache
+from itertools import combinations_with_replacement
+from math import comb, prod
+from typing import Any
+
+from .cards import DECK, JACK, SUITS, Card
+from .exercises import play_options
+from .play import pile_score
+from .show import nobs_jack, rank_points, score_show
+from .tasks import FIND_TARGETS, MAX_COUNT, SHOW_KINDS, Goal, Task, TaskKind, count_of
+
+SHOW_SHAPES: tuple[str, ...] = (
+    "pair_royal", "double_pair_royal", "double_run", "triple_run", "double_double_run", "big", "flush4", "flush5", "nobs",
+    "flush_or_nobs",
+)
+"""find/score: ``big`` is 20 points or more from fifteens, pairs and runs; ``flush4`` four
+cards of a suit and a starter of another; ``flush5`` five of a suit."""
+PEG_SHAPES: tuple[str, ...] = ("fifteen", "thirty_one", "pair_royal", "run3_out_of_order", "run4", "scores")
+"""peg: what the card makes (``scores``: any points)."""
+GO_SHAPES: tuple[str, ...] = ("can_play", "must_go")
+"""play with the ``go`` goal: some card fits and some does not / no card fits."""
+
+BIG = 20
+_TRIES = 20_000
+"""Far more than any shape needs (a few tries typically): reaching it is a bug."""
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """What every task of a stage has; the JSON keys in ``course.json`` are the field names."""
+
+    cards: tuple[int, int] = (2, 5)
+    """count: the least and most cards in the pile."""
+    least_count: int = 0
+    """count: the least count of the pile."""
+    least_items: int = 0
+    """find/score: the least number of combinations counted (of the target, or the ``only`` kinds)."""
+    target: str = ""
+    """find: ``fifteen``, ``pair`` or ``run``."""
+    only: tuple[str, ...] = ()
+    """score: the kinds counted (empty: all)."""
+    crib: bool = False
+    shape: str = ""
+    """One of :data:`SHOW_SHAPES`, :data:`PEG_SHAPES` or :data:`GO_SHAPES` (empty: none)."""
+    goal: str = ""
+    """play: a :class:`~cribbage.tasks.Goal`."""
+    pile: tuple[int, int] = (0, 4)
+    """peg/play: the least and most cards already in the pile."""
+    dealer: bool = False
+    """discard."""
+
+    @classmethod
+    def from_json(cls, kind: TaskKind, data: dict[str, Any]) -> Params:
+        """Read a stage's ``params``, refusing what no task could satisfy (a bug in the data)."""
+        names = {field.name for field in fields(cls)}
+        if not set(data) <= names:
+            raise ValueError(f"unknown params {sorted(set(data) - names)}")
+        values: dict[str, Any] = {name: tuple(value) if isinstance(value, list) else value for name, value in data.items()}
+        params = cls(**values)
+        shapes = {TaskKind.FIND: SHOW_SHAPES, TaskKind.SCORE: SHOW_SHAPES, TaskKind.PEG: PEG_SHAPES, TaskKind.PLAY: GO_SHAPES}
+        if params.shape and params.shape not in shapes.get(kind, ()):
+            raise ValueError(f"no shape {params.shape} for {kind}")
+        if (kind is TaskKind.FIND) != (params.target in FIND_TARGETS) or (kind is TaskKind.PLAY) != (params.goal in tuple(Goal)):
+            raise ValueError("a find needs a target and a play a goal")
+        if any(name not in SHOW_KINDS for name in params.only):
+            raise ValueError(f"unknown kinds {params.only}")
+        return params
+
+
+# -- the shapes --------------------------------------------------------------------------
+
+def satisfies(task: Task, params: Params) -> bool:
+    """Whether ``task`` has the shape ``params`` describe (kind aside, which the stage fixes)."""
+    match task.kind:
+        case TaskKind.COUNT:
+            low, high = params.cards
+            return low <= len(task.cards) <= high and count_of(task.cards) >= params.least_count
+        case TaskKind.FIND | TaskKind.SCORE:
+            wanted = (params.target,) if task.kind is TaskKind.FIND else params.only
+            if task.only != wanted or task.crib != params.crib:
+                return False
+            return _show_shape(task, params)
+        case TaskKind.PEG:
+            return params.pile[0] <= len(task.pile) <= params.pile[1] and _peg_shape(task.pile, task.cards[0], params.shape)
+        case TaskKind.PLAY:
+            return task.goal == params.goal and params.pile[0] <= len(task.pile) <= params.pile[1] and _play_shape(task, params)
+    return task.dealer == params.dealer
+
+
+def _show_shape(task: Task, params: Params) -> bool:
+    assert task.starter is not None
+    five = task.cards + (task.starter,)
+    items = score_show(task.cards, task.starter, crib=task.crib).items
+    counted = [item for item in items if not task.only or item.kind in task.only]
+    if len(counted) < params.least_items:
+        return False
+    ranks = Counter(card.rank for card in five)
+    runs = sum(item.kind == "run" for item in items)
+    suits = Counter(card.suit for card in task.cards)
+    match params.shape:
+        case "pair_royal" | "double_pair_royal":
+            return max(ranks.values()) == (3 if params.shape == "pair_royal" else 4)
+        case "double_run" | "triple_run" | "double_double_run":
+            return runs == {"double_run": 2, "triple_run": 3, "double_double_run": 4}[params.shape]
+        case "big":
+            return rank_points(tuple(sorted(ranks.elements()))) >= BIG
+        case "flush4" | "flush5":
+            flush = len(suits) == 1 and (task.starter.suit in suits) == (params.shape == "flush5")
+            return flush
+        case "nobs":
+            return nobs_jack(task.cards, task.starter) is not None
+        case "flush_or_nobs":
+            return len(suits) == 1 or nobs_jack(task.cards, task.starter) is not None
+    return True
+
+
+def _peg_shape(pile: tuple[Card, ...], card: Card, shape: str) -> bool:
+    items = {item.kind: item for item in pile_score(pile + (card,))}
+    match shape:
+        case "fifteen":
+            return "fifteen" in items
+        case "thirty_one":
+            return "thirty_one" in items
+        case "pair_royal":
+            return "pair" in items and len(items["pair"].cards) == 3
+        case "run4":
+            return "run" in items and len(items["run"].cards) == 4
+        case "run3_out_of_order":
+            run = items.get("run")
+            ranks = [played.rank for played in run.cards] if run is not None else []
+            return len(ranks) == 3 and ranks != sorted(ranks) and ranks != sorted(ranks, reverse=True)
+        case "scores":
+            return bool(items)
+    return True
+
+
+def _play_shape(task: Task, params: Params) -> bool:
+    options = play_options(task)
+    legal = [option for option in options if option.legal and option.cards]
+    match params.shape:
+        case "can_play":
+            return 0 < len(legal) < len(task.cards)
+        case "must_go":
+            return not legal
+    values = {option.value for option in legal}
+    return len(values) > 1 and (params.goal != Goal.SAFE or 0 in values)
+
+
+# -- dealing -----------------------------------------------------------------------------
+
+def deal_task(kind: TaskKind, params: Params, rng: random.Random) -> Task:
+    """A task of ``kind`` with the shape of ``params``, drawn with ``rng``."""
+    propose = _PROPOSERS[kind]
+    for _ in range(_TRIES):
+        task = propose(params, rng)
+        if task is not None and satisfies(task, params):
+            return task
+    raise RuntimeError(f"no {kind} task of shape {params} after {_TRIES} tries")  # a bug: every shape is reachable
+
+
+Proposer = Callable[[Params, random.Random], Task | None]
+
+
+def _propose_count(params: Params, rng: random.Random) -> Task | None:
+    cards = tuple(rng.sample(DECK, rng.randint(*params.cards)))
+    return Task(TaskKind.COUNT, cards) if count_of(cards) <= MAX_COUNT else None
+
+
+def _propose_show(params: Params, rng: random.Random) -> Task | None:
+    hand, starter = _show_cards(params.shape, rng)
+    only = (params.target,) if params.target else params.only
+    kind = TaskKind.FIND if params.target else TaskKind.SCORE
+    return Task(kind, hand, starter=starter, crib=params.crib, only=only)
+
+
+def _show_cards(shape: str, rng: random.Random) -> tuple[tuple[Card, ...], Card]:
+    """A hand and a starter, built to have ``shape`` where it is rare by chance."""
+    if shape == "flush_or_nobs":
+        shape = rng.choice(("flush4", "flush5", "nobs"))
+    if shape in ("flush4", "flush5"):
+        suit = rng.choice(SUITS)
+        suited = rng.sample([card for card in DECK if card.suit == suit], 5)
+        if shape == "flush5":
+            return tuple(suited[:4]), suited[4]
+        return tuple(suited[:4]), rng.choice([card for card in DECK if card.suit != suit])
+    if shape == "nobs":
+        starter = rng.choice([card for card in DECK if card.rank != JACK])
+        others = rng.sample([card for card in DECK if card.suit != starter.suit or card.rank not in (JACK, starter.rank)], 3)
+        hand = [Card(JACK, starter.suit), *others]
+        rng.shuffle(hand)
+        return tuple(hand), starter
+    ranks = _shape_ranks(shape, rng)
+    cards = [Card(rank, suit) for rank, n in Counter(ranks).items() for suit in rng.sample(SUITS, n)]
+    rng.shuffle(cards)
+    return tuple(cards[:4]), cards[4]
+
+
+def _shape_ranks(shape: str, rng: random.Random) -> list[int]:
+    """Five ranks (at most four of one) with the shape's fifteens, pairs and runs."""
+    if shape == "big":
+        tuples, weights = _big_rank_tuples()
+        return list(rng.choices(tuples, weights)[0])
+    if shape in ("pair_royal", "double_pair_royal"):
+        rank = rng.randint(1, 13)
+        royal = [rank] * (3 if shape == "pair_royal" else 4)
+        return royal + [rng.choice([other for other in range(1, 14) if other != rank]) for _ in range(5 - len(royal))]
+    if shape in ("double_run", "triple_run", "double_double_run"):
+        length = 4 if shape == "double_run" and rng.random() < 0.5 else 3
+        low = rng.randint(1, 14 - length)
+        run = list(range(low, low + length))
+        extra = {"double_run": 1, "triple_run": 2, "double_double_run": 2}[shape]
+        doubled = rng.sample(run, 2) if shape == "double_double_run" else [rng.choice(run)] * extra
+        ranks = run + doubled
+        return ranks + [rng.randint(1, 13) for _ in range(5 - len(ranks))]
+    return [card.rank for card in rng.sample(DECK, 5)]
+
+
+@cache
+def _big_rank_tuples() -> tuple[list[tuple[int, ...]], list[int]]:
+    """Every sorted five ranks scoring :data:`BIG` or more, weighted by the card choices giving them."""
+    tuples: list[tuple[int, ...]] = []
+    weights: list[int] = []
+    for ranks in combinations_with_replacement(range(1, 14), 5):
+        counts = Counter(ranks)
+        if max(counts.values()) <= 4 and rank_points(ranks) >= BIG:
+            tuples.append(ranks)
+            weights.append(prod(comb(4, n) for n in counts.values()))
+    return tuples, weights
+
+
+def _pile(rng: random.Random, used: set[Card], low: int, high: int, room: int = MAX_COUNT) -> tuple[Card, ...]:
+    """A pile of ``low`` to ``high`` cards not in ``used``, its count within ``room``."""
+    pile: list[Card] = []
+    for _ in range(rng.randint(low, high)):
+        card = rng.choice(DECK)
+        if card in used or card in pile or count_of(pile) + card.value > room:
+            break
+        pile.append(card)
+    return tuple(pile)
+
+
+def _propose_peg(params: Params, rng: random.Random) -> Task | None:
+    shape = params.shape
+    if shape in ("pair_royal", "run4", "run3_out_of_order"):
+        if shape == "pair_royal":
+            rank = rng.randint(1, 13)
+            tail = [Card(rank, suit) for suit in rng.sample(SUITS, 3)]
+        else:
+            length = 4 if shape == "run4" else 3
+            low = rng.randint(1, 14 - length)
+            tail = [Card(rank, rng.choice(SUITS)) for rank in rng.sample(range(low, low + length), length)]
+        if count_of(tail) > MAX_COUNT:
+            return None
+        before = len(tail) - 1  # cards of the tail already in the pile
+        prefix = _pile(rng, set(tail), max(params.pile[0] - before, 0), params.pile[1] - before, MAX_COUNT - count_of(tail))
+        pile, card = prefix + tuple(tail[:-1]), tail[-1]
+    else:
+        pile = _pile(rng, set(), *params.pile)
+        room = MAX_COUNT - count_of(pile)
+        value = {"fifteen": 15 - count_of(pile), "thirty_one": room}.get(shape)
+        candidates = [c for c in DECK if c not in pile and c.value <= room and (value is None or c.value == value)]
+        if not candidates:
+            return None
+        card = rng.choice(candidates)
+    return Task(TaskKind.PEG, (card,), pile=pile)
+
+
+def _propose_play(params: Params, rng: random.Random) -> Task | None:
+    pile = _pile(rng, set(), *params.pile)
+    if count_of(pile) >= MAX_COUNT:
+        return None
+    room = MAX_COUNT - count_of(pile)
+    unseen = [card for card in DECK if card not in pile]
+    if params.shape == "must_go":
+        unseen = [card for card in unseen if card.value > room]
+    size = rng.randint(1 if params.shape == "must_go" else 2, 4)
+    if len(unseen) < size:
+        return None
+    hand = tuple(rng.sample(unseen, size))
+    if params.goal != Goal.GO and all(card.value > room for card in hand):
+        return None
+    return Task(TaskKind.PLAY, hand, pile=pile, goal=params.goal)
+
+
+def _propose_discard(params: Params, rng: random.Random) -> Task:
+    return Task(TaskKind.DISCARD, tuple(rng.sample(DECK, 6)), dealer=params.dealer)
+
+
+_PROPOSERS: dict[TaskKind, Proposer] = {
+    TaskKind.COUNT: _propose_count, TaskKind.FIND: _propose_show, TaskKind.SCORE: _propose_show,
+    TaskKind.PEG: _propose_peg, TaskKind.PLAY: _propose_play, TaskKind.DISCARD: _propose_discard,
+}

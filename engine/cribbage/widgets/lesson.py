@@ -1,0 +1,177 @@
+"""A stage of the Learn course (``cribbage-lesson``): one task, the reader's answer, the verdict.
+
+The block names a stage of :data:`cribbage.course.COURSE`; the build prints its first
+task (seed 0), and the page then checks answers, gives hints and deals fresh cards
+through :func:`lesson_update`. The stage's best stars travel in the state, which the
+page keeps in ``localStorage`` under ``lesson-<stage>`` (the course's progress reads them).
+
+>>> html = WIDGET.render("stage: fifteens-1", "en")
+>>> 'data-widget="lesson"' in html, 'data-stage="fifteens-1"' in html, 'data-persist="lesson-fifteens-1"' in html
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from ..cards import Card
+from ..course import stage as course_stage
+from ..errors import CribbageError
+from ..exercises import TaskKind, Verdict, accepted, check, find_items, stars
+from ..i18n import Language, error_message, t
+from .lesson_state import MAX_SEED, Attempt, checked, fresh, persist_key, task_cards
+from .lesson_hints import said_answer
+from .lesson_view import lesson_view, task_label
+from .source import CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, json_object
+from .widget import Answer, Live, Widget
+
+def _answer_of(attempt: Attempt, value: str) -> tuple[Any, Any] | str:
+    """The reader's answer for the engine and as the state keeps it, or the key of what to tell
+    a reader whose answer cannot be read (a word in the number box, no card chosen)."""
+    kind = attempt.task.kind
+    if kind in (TaskKind.COUNT, TaskKind.SCORE, TaskKind.PEG):
+        text = value.strip()
+        if not (text.isdigit() and len(text) <= 2):
+            return "lesson.enter_number"
+        return int(text), int(text)
+    if kind is TaskKind.PLAY:
+        if value == "go":
+            return None, "go"
+        if value not in CARD_TEXTS:
+            raise StateError("said")
+        return Card.parse(value), value
+    if not attempt.selected:  # find and discard: the cards selected so far
+        return "lesson.choose_two" if kind is TaskKind.DISCARD else "lesson.choose_cards"
+    return frozenset(attempt.selected), [str(card) for card in attempt.selected]
+
+
+def _finish(attempt: Attempt, right: bool) -> Attempt:
+    """The task is over: stars when it was answered right (the best kept), else none yet."""
+    earned = stars(attempt.tries, attempt.hints) if right else 0
+    best = earned if attempt.best is None else max(attempt.best, earned)
+    return replace(attempt, done=True, best=best, selected=() if right else attempt.selected)
+
+
+def _checked_answer(attempt: Attempt, answer: Any, said: Any) -> tuple[Attempt, Verdict]:
+    """The verdict on one answer, and the attempt after it.
+
+    Every answer but a right selection of a find task is one more try; a find task is
+    done when each of its combinations is found, and counts that as one try more.
+    """
+    verdict = check(attempt.task, answer)  # an answer the rules refuse raises a coded CribbageError
+    finding = attempt.task.kind is TaskKind.FIND
+    tried = replace(attempt, tries=attempt.tries + (0 if verdict.correct and finding else 1), said=said, right=verdict.correct, note="")
+    if not finding:
+        return _finish(tried, verdict.correct), verdict
+    chosen = frozenset(attempt.selected)
+    if not verdict.correct or chosen in attempt.found:
+        return replace(tried, selected=(), note="" if not verdict.correct else "again"), verdict
+    tried = replace(tried, found=(*attempt.found, chosen), selected=())
+    if len(tried.found) == len(find_items(attempt.task)):
+        return _finish(replace(tried, tries=tried.tries + 1), True), verdict
+    return tried, verdict
+
+
+def _select(attempt: Attempt, value: str) -> Attempt:
+    if value not in CARD_TEXTS or Card.parse(value) not in task_cards(attempt.task):
+        raise StateError("said")
+    card = Card.parse(value)
+    chosen = tuple(other for other in attempt.selected if other != card)
+    if len(chosen) == len(attempt.selected):
+        chosen = (*attempt.selected, card)
+    if attempt.task.kind is TaskKind.DISCARD and len(chosen) > 2:
+        chosen = chosen[1:]  # a third card replaces the first chosen: two go to the crib
+    return replace(attempt, selected=chosen, said=None, right=None, note="")
+
+
+def _restored(attempt: Attempt, text: str) -> Attempt:
+    """A state saved by this page earlier, checked like any other and of the same stage; else the page's own."""
+    try:
+        saved = checked({**json_object(text), "uid": attempt.uid})
+    except CribbageError:
+        return attempt
+    return saved if saved.stage == attempt.stage else attempt
+
+
+def _reply(attempt: Attempt, lang: Language, verdict: Verdict | None = None, error: str = "") -> Answer:
+    """The stage's new HTML and state; the root's ``data-stars`` once the stage is answered.
+
+    A finished task shows its verdict again when the page comes back to it (a reload),
+    judged afresh from the answer the state keeps.
+    """
+    if verdict is None and attempt.done and attempt.said is not None and attempt.task.kind is not TaskKind.FIND:
+        verdict = check(attempt.task, said_answer(attempt.task, attempt.said))  # type: ignore[arg-type]
+    answer: Answer = {"html": lesson_view(attempt, lang, verdict, error), "state": attempt.to_state()}
+    answer["root"] = {"data-stars": None if attempt.best is None else str(attempt.best)}  # None: the page drops it
+    return answer
+
+
+def _new_cards(attempt: Attempt) -> Attempt:
+    """The same stage with fresh cards; the tries and hints go on until the stage is answered right."""
+    new = fresh(attempt.uid, attempt.stage, random.randrange(1, MAX_SEED), attempt.best)
+    if attempt.done and attempt.right:
+        return new
+    return replace(new, tries=attempt.tries, hints=attempt.hints)
+
+
+def _prepared(attempt: Attempt) -> Attempt:
+    """Work a check will need, done while the reader looks at the cards: the exact advisor
+    behind a discard task takes a few hundred milliseconds in the browser, and the engine
+    keeps its result for the check (``exercises.discard_options`` is cached)."""
+    if attempt.task.kind is TaskKind.DISCARD:
+        accepted(attempt.task)
+    return attempt
+
+
+def lesson_update(state: State, action: Action, lang: Language) -> Answer:
+    """Apply one reader action: ``select`` a card, ``check`` an answer, ``hint``, ``new`` cards,
+    ``restore`` a saved state, ``reset`` the stage (the course's progress was cleared), or
+    the page's ``prepare`` (asked by the root's ``data-prepare`` or an answer's ``prepare``)."""
+    attempt = checked(state)
+    kind, value = action.get("action"), action_text(action)
+    if kind == "restore":
+        return _reply(_restored(attempt, value), lang)
+    if kind == "reset":
+        return _reply(fresh(attempt.uid, attempt.stage, 0), lang)
+    if kind == "new":
+        new = _new_cards(attempt)
+        return {**_reply(new, lang), "prepare": new.task.kind is TaskKind.DISCARD}
+    if kind == "prepare":
+        return _reply(_prepared(attempt), lang)
+    if attempt.done:
+        return _reply(attempt, lang)  # a late click on an answered task changes nothing
+    if kind == "hint":
+        return _reply(replace(attempt, hints=attempt.hints + (0 if attempt.hinted else 1), hinted=True), lang)
+    if kind == "select":
+        return _reply(_select(attempt, value), lang)
+    if kind != "check":
+        raise StateError("action")
+    read = _answer_of(attempt, value)
+    if isinstance(read, str):
+        return _reply(attempt, lang, error=t(read, lang))
+    try:
+        attempt, verdict = _checked_answer(attempt, *read)
+    except CribbageError as error:  # an answer the rules refuse (a number out of range): nothing counted
+        return _reply(attempt, lang, error=error_message(error, lang))
+    return _reply(attempt, lang, verdict)
+
+
+def lesson_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
+    stage_id = fields["stage"][0]
+    try:
+        stage = course_stage(stage_id)
+    except CribbageError:
+        raise BlockError("block_unknown_stage", fields["stage"][1], stage=stage_id) from None
+    attempt = fresh(uid, stage, 0)
+    return Live(
+        attempt.to_state(), lesson_view(attempt, lang, static=True), task_label(stage, lang),
+        persist=persist_key(stage.id),
+        root=(("data-stage", stage.id),) + ((("data-prepare", "true"),) if stage.kind is TaskKind.DISCARD else ()),
+    )
+
+
+WIDGET = Widget(kind="lesson", keys=("stage",), required=("stage",), block=lesson_block, update=lesson_update)
+
+

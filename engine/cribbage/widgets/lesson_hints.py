@@ -1,0 +1,124 @@
+"""Words for a stage's hint and for the choices of a play or discard task, after a wrong answer.
+
+The engine's :class:`~cribbage.exercises.Hint` and :class:`~cribbage.exercises.Option` carry
+numbers and cards only; this module says them in the page's language.
+
+>>> from cribbage.cards import parse_cards
+>>> from cribbage.exercises import Task, TaskKind, hint
+>>> hint_text(Task(TaskKind.COUNT, parse_cards("KH 5S AD")), hint(Task(TaskKind.COUNT, parse_cards("KH 5S AD"))), "en")
+'The cards before the last one count 15.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from ..cards import Card
+from ..exercises import Goal, Hint, HintKind, Option, Task, TaskKind, Verdict
+from ..i18n import Language, card_name, number, points_text, t
+from ..show import ScoreItem
+from .html import attrs, card_face, card_html, scroll_box
+
+
+def hint_text(task: Task, hint: Hint, lang: Language) -> str:
+    """The hint in words."""
+    card = card_name(hint.cards[0], lang) if hint.cards else ""
+    match hint.kind:
+        case HintKind.PARTIAL_COUNT:
+            return t("lesson.hint.partial_count", lang, number=hint.number)
+        case HintKind.ITEMS if task.kind is TaskKind.FIND:
+            text = t("lesson.hint.find_count", lang, number=hint.number)
+            return text + (" " + t("lesson.hint.find_card", lang, card=card) if card else "")
+        case HintKind.ITEMS:
+            if not hint.number:
+                return t("lesson.hint.score_none", lang)
+            kinds = ", ".join(t(f"kind.{kind}", lang) for kind in hint.kinds)
+            return t("lesson.hint.score", lang, number=hint.number, kinds=kinds)
+        case HintKind.COUNT_BEFORE:
+            return t("lesson.hint.count_before", lang, number=hint.number)
+        case HintKind.MOST_POINTS:
+            return t("lesson.hint.most_points", lang, points=points_text(hint.number, lang))
+        case HintKind.AVOID:
+            if not hint.number or not card:
+                return t("lesson.hint.all_safe", lang)
+            return t("lesson.hint.avoid", lang, card=card, points=points_text(hint.number, lang))
+        case HintKind.KEEP:
+            return t("lesson.hint.keep", lang, card=card) if card else t("lesson.hint.keep_any", lang)
+    return ""
+
+
+def scored_html(items: Sequence[ScoreItem], lang: Language) -> str:
+    """What a card pegs (or a reply would peg): each item, its cards, its points."""
+    if not items:
+        return f'<p class="cb-none">{escape(t("lesson.nothing_pegs", lang))}</p>'
+    rows = "".join(
+        f'<li class="cb-item" data-kind="{escape(item.kind)}"><span class="cb-kind">{escape(t(f"kind.{item.kind}", lang))}</span> '
+        f'<span class="cb-combo">{"".join(card_html(card, lang, "cb-in") for card in item.cards)}</span> '
+        f'<span class="cb-points">{escape(points_text(item.points, lang))}</span></li>'
+        for item in items
+    )
+    return f'<ol class="cb-items">{rows}</ol>'
+
+
+def _play_value(task: Task, option: Option, lang: Language) -> str:
+    if not option.legal:
+        return t("reason.over_31", lang)
+    if task.goal == Goal.GO:
+        return t("play.count", lang, count=int(option.value))
+    if task.goal == Goal.SCORE:
+        return points_text(int(option.value), lang)
+    return t("lesson.safe", lang) if not option.value else t("lesson.unsafe", lang, points=points_text(int(option.value), lang))
+
+
+def _option_row(label: str, value: str, option: Option, chosen: bool, lang: Language) -> str:
+    marks = [t("lesson.best", lang)] if option.best else []
+    if chosen:
+        marks.append(t("lesson.your_choice", lang))
+    note = f' <strong class="cb-mark">({escape(", ".join(marks))})</strong>' if marks else ""
+    return f'<li{attrs(class_="cb-option", data_best=str(option.best).lower(), data_chosen=str(chosen).lower())}>{label} {escape(value)}{note}</li>'
+
+
+def option_rows(task: Task, verdict: Verdict, said: object, lang: Language) -> str:
+    """Every choice with its value, the best ones and the reader's marked, and for a play
+    task what the best card pegs (or the best reply to the reader's card)."""
+    if task.kind is TaskKind.DISCARD:
+        return _discard_table(verdict, said, lang)
+    rows = []
+    for option in verdict.options:
+        label = card_face(option.cards[0], lang) if option.cards else f'<span class="cb-kind">{escape(t("kind.go", lang))}</span>'
+        chosen = (option.cards[0] if option.cards else None) == said
+        rows.append(_option_row(label, _play_value(task, option, lang), option, chosen, lang))
+    text = f'<p class="cb-label">{escape(t("lesson.options", lang))}</p><ul class="cb-options">{"".join(rows)}</ul>'
+    if task.goal == Goal.SCORE:
+        text += f'<p class="cb-label">{escape(t("lesson.best_pegs", lang))}</p>{scored_html(verdict.missed, lang)}'
+    elif task.goal == Goal.SAFE:
+        text += f'<p class="cb-label">{escape(t("lesson.reply_pegs", lang))}</p>{scored_html(verdict.missed, lang)}'
+    return text
+
+
+def _discard_table(verdict: Verdict, said: object, lang: Language) -> str:
+    chosen = said if isinstance(said, frozenset) else frozenset()
+    summary = t("lesson.discard_cost", lang, rank=verdict.rank, total=len(verdict.options), cost=number(verdict.cost, lang))
+    rows = "".join(
+        f'<tr{attrs(data_best=str(option.best).lower(), data_chosen=str(frozenset(option.cards) == chosen).lower())}>'
+        f'<td>{"".join(card_html(card, lang) for card in option.cards)}</td><td>{escape(number(option.value, lang))}</td>'
+        f'<td>{escape(_marks(option, frozenset(option.cards) == chosen, lang))}</td></tr>'
+        for option in verdict.options
+    )
+    head = f'<tr><th scope="col">{escape(t("ui.discard", lang))}</th><th scope="col">{escape(t("ui.net", lang))}</th><th scope="col"></th></tr>'
+    table = f'<table class="cb-table"><caption>{escape(t("lesson.discard_caption", lang))}</caption><thead>{head}</thead><tbody>{rows}</tbody></table>'
+    return f'<p class="cb-cost">{escape(summary)}</p>' + scroll_box(table, t("lesson.discard_caption", lang))
+
+
+def _marks(option: Option, chosen: bool, lang: Language) -> str:
+    return ", ".join(([t("lesson.best", lang)] if option.best else []) + ([t("lesson.your_choice", lang)] if chosen else []))
+
+
+def said_answer(task: Task, said: object) -> object:
+    """The reader's answer as the engine reads it, from the form the state keeps."""
+    if task.kind is TaskKind.PLAY:
+        return None if said == "go" else Card.parse(str(said))
+    if isinstance(said, list):
+        return frozenset(Card.parse(text) for text in said)
+    return said

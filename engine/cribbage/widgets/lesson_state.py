@@ -1,0 +1,126 @@
+"""The state of one stage of the Learn course, as the page keeps it, checked before use.
+
+>>> from ..course import stage
+>>> attempt = fresh("w1", stage("values-1"), 0)
+>>> checked(attempt.to_state()) == attempt
+True
+>>> checked({**attempt.to_state(), "tries": -1})
+Traceback (most recent call last):
+...
+cribbage.widgets.source.StateError: tries
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card
+from ..course import Stage, task_for
+from ..course import stage as course_stage
+from ..errors import CribbageError
+from ..exercises import Task
+from .source import CARD_TEXTS, State, StateError, field, uid_of
+
+MAX_NUMBER = 99
+"""The largest number the answer box takes (the engine's check names the real range)."""
+
+MAX_SEED = 2**31
+"""Fresh cards come from a seed below this; seed 0 is the stage's first task."""
+
+
+def persist_key(stage_id: str) -> str:
+    """The ``localStorage`` key (after the page's prefix) of one stage's state."""
+    return f"lesson-{stage_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """Where the reader is on one stage: the task, the tries and hints, what was chosen.
+
+    ``said`` is the reader's last answer as the page keeps it (a number, card texts,
+    ``"go"``), ``verdict`` whether it was right; ``done`` once the task is answered right
+    or its answer was shown; ``best`` the stage's best stars so far (None: never answered).
+    """
+
+    uid: str
+    stage: Stage
+    seed: int
+    task: Task
+    tries: int = 0
+    hints: int = 0
+    hinted: bool = False
+    selected: tuple[Card, ...] = ()
+    found: tuple[frozenset[Card], ...] = ()
+    said: Any = None
+    right: bool | None = None
+    done: bool = False
+    best: int | None = None
+    note: str = ""
+
+    def to_state(self) -> State:
+        return {
+            "uid": self.uid, "stage": self.stage.id, "seed": self.seed, "task": self.task.to_json(),
+            "tries": self.tries, "hints": self.hints, "hinted": self.hinted,
+            "selected": [str(card) for card in self.selected],
+            "found": [sorted(str(card) for card in item) for item in self.found],
+            "said": self.said, "right": self.right, "done": self.done, "stars": self.best,
+        }
+
+
+def fresh(uid: str, stage: Stage, seed: int, best: int | None = None) -> Attempt:
+    """A new task of ``stage`` from ``seed``, the stage's best stars kept."""
+    return Attempt(uid, stage, seed, task_for(stage, seed), best=best)
+
+
+def _cards(state: State, name: str, task: Task) -> tuple[Card, ...]:
+    """Card texts of the state, each one of the task's cards, none twice."""
+    texts = field(state, name, list)
+    if not all(isinstance(text, str) and text in CARD_TEXTS for text in texts):
+        raise StateError(name)
+    cards = tuple(Card.parse(text) for text in texts)
+    if len(set(cards)) != len(cards) or not set(cards) <= set(task_cards(task)):
+        raise StateError(name)
+    return cards
+
+
+def task_cards(task: Task) -> tuple[Card, ...]:
+    """Every card the reader may choose among: the hand, then the starter."""
+    return task.cards + ((task.starter,) if task.starter is not None else ())
+
+
+def _count(state: State, name: str, top: int) -> int:
+    value = field(state, name, int)
+    if not 0 <= value <= top:
+        raise StateError(name)
+    return value
+
+
+def checked(state: State) -> Attempt:
+    """The attempt a page state describes; :class:`StateError` when it makes no sense."""
+    uid = uid_of(state)
+    try:
+        stage = course_stage(field(state, "stage", str))
+        task = Task.from_json(field(state, "task", dict))
+    except CribbageError:
+        raise StateError("task") from None
+    if task.kind != stage.kind:
+        raise StateError("task")
+    seed = _count(state, "seed", MAX_SEED)
+    best = state.get("stars")
+    if best is not None and (not isinstance(best, int) or isinstance(best, bool) or not 0 <= best <= 3):
+        raise StateError("stars")
+    found = tuple(frozenset(_cards({"found": item}, "found", task)) for item in field(state, "found", list) if isinstance(item, list))
+    if len(found) != len(field(state, "found", list)) or len(set(found)) != len(found):
+        raise StateError("found")
+    right = state.get("right")
+    if right is not None and not isinstance(right, bool):
+        raise StateError("right")
+    said = state.get("said")
+    if not (said is None or isinstance(said, str) and len(said) <= 40 or isinstance(said, int) and not isinstance(said, bool) and 0 <= said <= MAX_NUMBER
+            or isinstance(said, list) and all(isinstance(text, str) and text in CARD_TEXTS for text in said) and len(said) <= 6):
+        raise StateError("said")
+    return Attempt(
+        uid, stage, seed, task, _count(state, "tries", 99), _count(state, "hints", 99), field(state, "hinted", bool),
+        _cards(state, "selected", task), found, said, right, field(state, "done", bool), best,
+    )

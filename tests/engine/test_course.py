@@ -1,0 +1,229 @@
+"""The course: the plan's lessons and stages, each stage's tasks of the shape the plan gives
+it for any seed, checked by the rules as the independent expectations say."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cribbage.cards import DECK
+from cribbage.course import COURSE, stage, stages, task_for
+from cribbage.discard import crib_expected
+from cribbage.errors import UnknownStageError
+from cribbage.exercises import accepted, check, hint
+from cribbage.i18n import LANGUAGES
+from cribbage.tasks import Task, TaskKind
+from naive_exercises import all_answers, expected_answers, naive_combinations, naive_hand_mean, naive_threat, value
+from naive_pegging import points_of_last_card
+from naive_scorer import naive_show_total
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+PLAN = {  # the course plan: lesson -> number of stages
+    "values": 4, "fifteens": 5, "pairs": 4, "runs": 5, "flush-nobs": 4, "hand": 5, "crib": 4, "the-play": 4,
+    "pegging": 5, "leading": 5, "discard": 4,
+}
+AUTHORED = {
+    "values-1", "fifteens-1", "pairs-1", "pairs-4", "runs-3", "runs-4", "runs-5", "flush-nobs-1", "flush-nobs-2",
+    "flush-nobs-3", "hand-5", "crib-1", "crib-2", "pegging-1", "pegging-2", "pegging-3", "pegging-4",
+}
+
+
+def test_the_course_has_the_plans_lessons_and_stages_in_order():
+    assert [lesson.id for lesson in COURSE] == list(PLAN)
+    assert [item.id for item in stages()] == [f"{lesson}-{n}" for lesson, size in PLAN.items() for n in range(1, size + 1)]
+    assert len(COURSE) >= 8 and len(stages()) >= 40
+    ids = [item.id for item in stages()] + [lesson.id for lesson in COURSE]
+    assert len(set(ids)) == len(ids)
+    assert all(item.lesson == lesson.id for lesson in COURSE for item in lesson.stages)
+    assert {item.id for item in stages() if item.authored is not None} == AUTHORED
+
+
+def test_an_unknown_stage_is_refused_with_a_code():
+    with pytest.raises(UnknownStageError) as raised:
+        stage("fifteens-9")
+    assert raised.value.code == "unknown_stage" and raised.value.params == {"stage": "fifteens-9"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_stage_names_a_section_that_every_language_has(lang):
+    for item in [*stages(), *COURSE]:
+        page, anchor = item.rule.split("#")
+        text = (DOCS / lang / page).read_text(encoding="utf-8")
+        assert re.search(r"^#+ .*\{#" + re.escape(anchor) + r"\}", text, re.MULTILINE), (lang, item.rule)
+
+
+def test_an_authored_stage_shows_its_cards_first_then_fresh_ones():
+    for item in stages():
+        first = task_for(item, 0)
+        if item.authored is not None:
+            assert first == item.authored
+        others = {task_for(item, seed) for seed in range(1, 21)}
+        assert len(others) >= 15, item.id  # fresh cards for each seed
+        assert task_for(item, 5) == task_for(item, 5)
+
+
+# -- each stage's shape, written from the plan ------------------------------------------------
+
+def five(task):
+    return list(task.cards) + [task.starter]
+
+
+def ranks(task):
+    return Counter(card.rank for card in five(task))
+
+
+def one_suit(cards):
+    return len({card.suit for card in cards}) == 1
+
+
+def nobs(task):
+    return any(card.rank == 11 and card.suit == task.starter.suit for card in task.cards)
+
+
+def peg_points(task):
+    return points_of_last_card(list(task.pile) + [task.cards[0]])
+
+
+def count(cards):
+    return sum(map(value, cards))
+
+
+def legal(task):
+    return [card for card in task.cards if count(task.pile) + value(card) <= 31]
+
+
+def threats(task):
+    unseen = [card for card in DECK if card not in task.cards and card not in task.pile]
+    return [naive_threat(task.pile, card, unseen) for card in legal(task)]
+
+
+def finds(kind, least):
+    return lambda task: task.only == (kind,) and len(naive_combinations(five(task), kind)) >= least
+
+
+def scores(only, test):
+    return lambda task: task.only == only and not task.crib and test(task)
+
+
+def run_of(length, task):
+    after = list(task.pile) + [task.cards[0]]
+    tail = after[-length:]
+    longer = after[-length - 1:]
+    ranks_ = sorted(card.rank for card in tail)
+    is_run = len(tail) == length and all(b == a + 1 for a, b in zip(ranks_, ranks_[1:]))
+    longer_ranks = sorted(card.rank for card in longer)
+    is_longer = len(longer) == length + 1 and all(b == a + 1 for a, b in zip(longer_ranks, longer_ranks[1:]))
+    return is_run and not is_longer
+
+
+def out_of_order(task):
+    tail = [card.rank for card in (list(task.pile) + [task.cards[0]])[-3:]]
+    return tail not in (sorted(tail), sorted(tail, reverse=True))
+
+
+SHAPES = {
+    "values-1": lambda t: len(t.cards) == 3, "values-2": lambda t: len(t.cards) == 3, "values-3": lambda t: len(t.cards) == 4,
+    "values-4": lambda t: len(t.cards) in (4, 5) and 25 <= count(t.cards) <= 31,
+    "fifteens-1": finds("fifteen", 2), "fifteens-2": finds("fifteen", 2), "fifteens-3": finds("fifteen", 3),
+    "fifteens-4": scores(("fifteen",), lambda t: naive_combinations(five(t), "fifteen")),
+    "fifteens-5": scores(("fifteen",), lambda t: len(naive_combinations(five(t), "fifteen")) >= 3),
+    "pairs-1": lambda t: finds("pair", 3)(t) and max(ranks(t).values()) == 3,
+    "pairs-2": finds("pair", 2),
+    "pairs-3": scores(("pair",), lambda t: naive_combinations(five(t), "pair")),
+    "pairs-4": scores(("pair",), lambda t: max(ranks(t).values()) == 4),
+    "runs-1": finds("run", 1), "runs-2": finds("run", 2),
+    "runs-3": scores(("run",), lambda t: len(naive_combinations(five(t), "run")) == 2),
+    "runs-4": scores(("run",), lambda t: len(naive_combinations(five(t), "run")) == 3),
+    "runs-5": scores(("run",), lambda t: len(naive_combinations(five(t), "run")) == 4),
+    "flush-nobs-1": scores(("flush", "nobs"), lambda t: one_suit(t.cards) and not one_suit(five(t))),
+    "flush-nobs-2": scores(("flush", "nobs"), lambda t: one_suit(five(t))),
+    "flush-nobs-3": scores(("flush", "nobs"), nobs),
+    "flush-nobs-4": scores(("flush", "nobs"), lambda t: one_suit(t.cards) or nobs(t)),
+    "hand-1": scores((), lambda t: True), "hand-2": scores((), lambda t: True), "hand-3": scores((), lambda t: True),
+    "hand-4": scores((), lambda t: True),
+    "hand-5": scores((), lambda t: naive_show_total(t.cards, t.starter) >= 20),
+    "crib-1": lambda t: t.crib and one_suit(t.cards) and not one_suit(five(t)),
+    "crib-2": lambda t: t.crib and one_suit(five(t)),
+    "crib-3": lambda t: t.crib, "crib-4": lambda t: t.crib,
+    "the-play-1": lambda t: t.goal == "go" and 0 < len(legal(t)) < len(t.cards),
+    "the-play-2": lambda t: t.goal == "go" and not legal(t),
+    "the-play-3": lambda t: 20 <= count(t.cards) <= 31,
+    "the-play-4": lambda t: count(t.pile) + value(t.cards[0]) == 31,
+    "pegging-1": lambda t: count(t.pile) + value(t.cards[0]) == 15,
+    "pegging-2": lambda t: [c.rank for c in t.pile[-2:]] == [t.cards[0].rank] * 2 and (len(t.pile) < 3 or t.pile[-3].rank != t.cards[0].rank),
+    "pegging-3": lambda t: run_of(3, t) and out_of_order(t),
+    "pegging-4": lambda t: run_of(4, t),
+    "pegging-5": lambda t: peg_points(t) > 0,
+    "leading-1": lambda t: t.goal == "safe" and not t.pile and 0 in threats(t) and max(threats(t)) > 0,
+    "leading-2": lambda t: t.goal == "safe" and t.pile and 0 in threats(t) and max(threats(t)) > 0,
+    "leading-3": lambda t: t.goal == "safe" and t.pile and 0 in threats(t) and max(threats(t)) > 0,
+    "leading-4": lambda t: t.goal == "score" and len({points_of_last_card(list(t.pile) + [c]) for c in legal(t)}) > 1,
+    "leading-5": lambda t: t.goal == "score" and len({points_of_last_card(list(t.pile) + [c]) for c in legal(t)}) > 1,
+    "discard-1": lambda t: t.dealer, "discard-2": lambda t: not t.dealer,
+    "discard-3": lambda t: t.dealer, "discard-4": lambda t: not t.dealer,
+}
+KINDS = {
+    "values": "count", "fifteens": "find", "pairs": "find", "runs": "find", "flush-nobs": "score", "hand": "score",
+    "crib": "score", "the-play": "play", "pegging": "peg", "leading": "play", "discard": "discard",
+}
+KIND_EXCEPTIONS = {
+    "fifteens-4": "score", "fifteens-5": "score", "pairs-3": "score", "pairs-4": "score", "runs-3": "score",
+    "runs-4": "score", "runs-5": "score", "the-play-3": "count", "the-play-4": "peg",
+}
+
+
+def test_every_stage_has_a_shape_to_check():
+    assert set(SHAPES) == {item.id for item in stages()}
+    for item in stages():
+        assert str(item.kind) == KIND_EXCEPTIONS.get(item.id, KINDS[item.lesson]), item.id
+
+
+def assert_stage_task(item, task):
+    assert task.kind is item.kind
+    assert SHAPES[item.id](task), (item.id, task.to_json())
+    assert Task.from_json(json.loads(json.dumps(task.to_json()))) == task
+    if item.kind is not TaskKind.DISCARD:
+        right = {answer for answer in all_answers(task) if check(task, answer).correct}
+        assert right == expected_answers(task) == set(accepted(task))
+        verdict = check(task, next(iter(right)))
+        assert json.loads(json.dumps(verdict.to_json()))["correct"] is True
+        assert json.loads(json.dumps(hint(task).to_json()))["kind"] == str(hint(task).kind)
+
+
+@pytest.mark.parametrize("item", [item for item in stages() if item.kind is not TaskKind.DISCARD], ids=lambda item: item.id)
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**40))
+def test_every_stage_deals_tasks_of_its_shape_that_the_rules_check(item, seed):
+    assert_stage_task(item, task_for(item, seed))
+
+
+@pytest.mark.parametrize("item", list(stages()), ids=lambda item: item.id)
+def test_the_first_task_of_every_stage_has_its_shape(item):
+    assert_stage_task(item, task_for(item, 0))
+
+
+@pytest.mark.parametrize("stage_id", ["discard-1", "discard-2", "discard-3", "discard-4"])
+def test_a_discard_stage_accepts_the_best_pairs_by_net_from_every_starter(stage_id):
+    """The hand part counted with the naive scorer over every starter; the crib part is the
+    exact mean that test_discard checks against brute force (brute force here too is slow)."""
+    item = stage(stage_id)
+    for seed in (1, 2):
+        task = task_for(item, seed)
+        assert SHAPES[stage_id](task) and len(set(task.cards)) == 6
+        unseen = [card for card in DECK if card not in task.cards]
+        nets = {}
+        for pair in combinations(task.cards, 2):
+            hand = naive_hand_mean([card for card in task.cards if card not in pair], task.cards)
+            crib = Fraction(crib_expected(pair, unseen, 2))
+            nets[frozenset(pair)] = hand + crib if task.dealer else hand - crib
+        right = {pair for pair in nets if check(task, pair).correct}
+        assert right == expected_answers(task, nets) == set(accepted(task))

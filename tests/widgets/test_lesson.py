@@ -1,0 +1,346 @@
+"""The Learn course's widgets in Python: every stage printed at build time in every
+language, and each kind of task answered right, wrong, with a hint, and badly.
+
+The right answers come from independent counts (tests/engine/naive_scorer.py,
+naive_pegging.py, card values added here), never from the engine's own checker.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from cribbage.cards import Card
+from cribbage.course import COURSE, stage, task_for
+from cribbage.i18n import LANGUAGES, card_name, t
+from cribbage.widgets import render_block, update
+from lesson_answers import best_plays, combinations_of, expected_number, value
+
+STAGES = [each for lesson in COURSE for each in lesson.stages]
+
+
+def state_of(page: str) -> dict:
+    return json.loads(html.unescape(re.search(r'data-state="([^"]*)"', page).group(1)))
+
+
+def act(state: dict, action: str, value=None, lang: str = "en") -> dict:
+    return json.loads(update("lesson", json.dumps(state), json.dumps({"action": action, "value": value}), lang))
+
+
+def first_state(stage_id: str, lang: str = "en") -> dict:
+    return state_of(render_block("lesson", f"stage: {stage_id}", lang))
+
+
+def visible_text(page: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+# -- printed at build time ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_stage_prints_its_first_task_readable_without_javascript(lang):
+    for each in STAGES:
+        page = render_block("lesson", f"stage: {each.id}", lang)
+        task = task_for(each, 0)
+        assert 'data-widget="lesson"' in page and f'data-stage="{each.id}"' in page and "data-stars" not in page.split(">")[0]
+        assert f'data-persist="lesson-{each.id}"' in page
+        text = visible_text(page)
+        for card in (*task.cards, *task.pile, *((task.starter,) if task.starter else ())):
+            assert card_name(card, lang) in text, (each.id, card)
+        prompt = re.search(r'<p class="cb-prompt">([^<]+)</p>', page)
+        assert prompt and prompt.group(1).strip(), each.id
+
+
+def test_the_course_has_at_least_eight_lessons_and_forty_stages_with_pages_for_each():
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    assert len(COURSE) >= 8 and len(STAGES) >= 40
+    for lang in LANGUAGES:
+        for lesson in COURSE:
+            text = (docs / lang / "learn" / f"{lesson.id}.md").read_text(encoding="utf-8")
+            blocks = re.findall(r"^```cribbage-lesson\nstage: ([\w-]+)\n```", text, re.M)
+            assert blocks == [each.id for each in lesson.stages], (lang, lesson.id)
+            assert all(f"{{#{each.id}}}" in text for each in lesson.stages), (lang, lesson.id)
+
+
+def test_an_unknown_stage_stops_the_build_naming_the_line():
+    from cribbage.widgets import BlockError
+
+    with pytest.raises(BlockError) as caught:
+        render_block("lesson", "stage: nowhere-9", "en")
+    assert caught.value.line == 1 and "nowhere-9" in str(caught.value)
+
+
+# -- answers --------------------------------------------------------------------------
+
+
+NUMBER_STAGES = [each.id for each in STAGES if each.kind in ("count", "peg") or each.kind == "score" and not task_for(each, 0).only]
+
+
+@pytest.mark.parametrize("stage_id", NUMBER_STAGES)
+def test_the_right_number_earns_three_stars_first_try(stage_id):
+    state = first_state(stage_id)
+    answer = act(state, "check", str(expected_number(task_for(stage(stage_id), 0))))
+    assert 'data-correct="true"' in answer["html"]
+    assert answer["root"] == {"data-stars": "3"} and answer["state"]["stars"] == 3
+
+
+@pytest.mark.parametrize("stage_id", NUMBER_STAGES)
+def test_a_wrong_number_shows_the_answer_what_scores_and_the_rule(stage_id):
+    each = stage(stage_id)
+    right = expected_number(task_for(each, 0))
+    wrong = right + 1 if right < 29 else right - 1
+    answer = act(first_state(stage_id), "check", str(wrong))
+    page = answer["html"]
+    assert 'data-correct="false"' in page and answer["root"] == {"data-stars": "0"}
+    assert t("lesson.wrong_number", "en", said=wrong, answer=right) in visible_text(page)
+    page_name, _, anchor = each.rule.partition("#")
+    assert f'href="../../{page_name[:-3]}/#{anchor}"' in page
+    if each.kind != "count" and right:
+        assert 'class="cb-face cb-' in page and "cb-in" in page  # the scoring cards lit among the others
+
+
+def test_after_a_wrong_answer_fresh_cards_right_first_time_earn_two_stars():
+    state = act(first_state("hand-1"), "check", "0")["state"]
+    assert state["done"] and state["stars"] == 0
+    fresh = act(state, "new")["state"]
+    assert fresh["seed"] != 0 and not fresh["done"] and fresh["tries"] == 1
+    task = task_for(stage("hand-1"), fresh["seed"])
+    answer = act(fresh, "check", str(expected_number(task)))
+    assert answer["state"]["stars"] == 2 and answer["root"] == {"data-stars": "2"}
+
+
+def test_a_hint_lowers_the_stars_to_two():
+    state = act(first_state("values-3"), "hint")["state"]
+    assert state["hints"] == 1 and state["hinted"]
+    cards = task_for(stage("values-3"), 0).cards
+    answer = act(state, "check", str(sum(value(card) for card in cards)))
+    assert answer["state"]["stars"] == 2
+    # the hint said the count of all cards but the last, by the values
+    hinted = act(first_state("values-3"), "hint")["html"]
+    assert str(sum(value(card) for card in cards[:-1])) in visible_text(re.search(r'class="cb-hint".*?</p>', hinted).group(0))
+
+
+def test_the_best_stars_of_a_stage_are_kept_when_new_cards_go_worse():
+    right = act(first_state("values-1"), "check", str(sum(value(card) for card in task_for(stage("values-1"), 0).cards)))["state"]
+    again = act(act(right, "new")["state"], "check", "0")["state"]
+    assert right["stars"] == 3 and again["stars"] == 3 and again["done"]
+
+
+# find: every selection of the task's cards, against the combinations counted independently.
+
+
+def select(state: dict, cards) -> dict:
+    for card in cards:
+        state = act(state, "select", str(card))["state"]
+    return state
+
+
+FIND_STAGES = [each.id for each in STAGES if each.kind == "find"]
+
+
+@pytest.mark.parametrize("stage_id", FIND_STAGES)
+def test_finding_every_combination_one_at_a_time_ends_the_stage_with_three_stars(stage_id):
+    task = task_for(stage(stage_id), 0)
+    state = first_state(stage_id)
+    wanted = sorted(combinations_of(task), key=lambda cards: sorted(card.index for card in cards))
+    assert wanted
+    for number, cards in enumerate(wanted, 1):
+        assert not state["done"]
+        answer = act(select(state, cards), "check")
+        state = answer["state"]
+        assert 'data-correct="true"' in answer["html"] and len(state["found"]) == number
+    assert state["done"] and state["stars"] == 3 and answer["root"] == {"data-stars": "3"}
+    assert visible_text(answer["html"]).count(t("lesson.find_done", "en")) == 1
+
+
+@pytest.mark.parametrize("stage_id", FIND_STAGES)
+def test_a_selection_that_is_no_combination_costs_a_star_and_names_the_rule(stage_id):
+    task = task_for(stage(stage_id), 0)
+    wanted = combinations_of(task)
+    cards = [*task.cards, task.starter]
+    wrong = next(frozenset(subset) for size in (2, 3) for subset in combinations(cards, size) if frozenset(subset) not in wanted)
+    answer = act(select(first_state(stage_id), wrong), "check")
+    assert 'data-correct="false"' in answer["html"] and answer["state"]["tries"] == 1 and not answer["state"]["found"]
+    assert 'class="cb-rule"' in answer["html"]
+    state = answer["state"]
+    for cards in wanted:
+        state = act(select(state, cards), "check")["state"]
+    assert state["stars"] == 2
+
+
+def test_a_combination_found_twice_is_counted_once():
+    task = task_for(stage("pairs-1"), 0)
+    pair = sorted(combinations_of(task), key=lambda cards: sorted(card.index for card in cards))[0]
+    state = act(select(first_state("pairs-1"), pair), "check")["state"]
+    answer = act(select(state, pair), "check")
+    assert len(answer["state"]["found"]) == 1 and t("lesson.find_again", "en") in visible_text(answer["html"])
+
+
+# play and discard
+
+
+PLAY_STAGES = [each.id for each in STAGES if each.kind == "play"]
+
+
+@pytest.mark.parametrize("stage_id", PLAY_STAGES)
+def test_a_play_task_takes_the_card_its_goal_asks_for_and_explains_the_others(stage_id):
+    task = task_for(stage(stage_id), 0)
+    best = best_plays(task)
+    good = next(iter(best))
+    answer = act(first_state(stage_id), "check", "go" if good is None else str(good))
+    assert answer["state"]["stars"] == 3
+    others = [card for card in task.cards if card not in best]
+    if others:
+        wrong = act(first_state(stage_id), "check", str(others[0]))
+        assert 'data-correct="false"' in wrong["html"] and wrong["state"]["stars"] == 0
+        assert 'data-chosen="true"' in wrong["html"] and 'data-best="true"' in wrong["html"]
+
+
+@pytest.mark.parametrize("stage_id", [each.id for each in STAGES if each.kind == "discard"])
+def test_a_discard_task_takes_two_cards_and_shows_every_discard_when_wrong(stage_id):
+    task = task_for(stage(stage_id), 0)
+    state = first_state(stage_id)
+    refused = act(state, "check")
+    assert t("lesson.choose_two", "en") in visible_text(refused["html"]) and refused["state"]["tries"] == 0
+    # a third card replaces the first: two cards go to the crib
+    three = select(state, task.cards[:3])
+    assert three["selected"] == [str(card) for card in task.cards[1:3]]
+    verdicts = {pair: act(select(state, pair), "check") for pair in combinations(task.cards, 2)}
+    right = [pair for pair, answer in verdicts.items() if answer["state"]["stars"] == 3]
+    assert right and len(right) < 15
+    wrong = next(answer for pair, answer in verdicts.items() if pair not in right)
+    assert wrong["html"].count("<tr") == 16 and 'data-chosen="true"' in wrong["html"]
+
+
+# -- what the page cannot take ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_unreadable_number_is_asked_again_in_the_language_and_costs_nothing(lang):
+    state = first_state("values-1", lang)
+    for said in ("seven", "", "-3", "123"):
+        answer = act(state, "check", said, lang)
+        assert t("lesson.enter_number", lang) in visible_text(answer["html"]), said
+        assert answer["state"]["tries"] == 0 and not answer["state"]["done"]
+    answer = act(state, "check", "45", lang)  # no count of the play passes 31
+    assert t("error.answer_out_of_range", lang, low=0, high=31) in visible_text(answer["html"])
+    assert answer["state"]["tries"] == 0
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_card_not_in_the_task_is_refused_in_the_language(lang):
+    state = first_state("leading-1", lang)
+    answer = json.loads(update("lesson", json.dumps(state), '{"action": "check", "value": "5H"}', lang))
+    task = task_for(stage("leading-1"), 0)
+    assert Card.parse("5H") not in task.cards
+    said = visible_text(re.search(r'<p class="cb-error".*?</p>', answer["html"]).group(0))
+    assert card_name(Card.parse("5H"), lang) in said and said.strip().startswith("5♥")
+    assert t("error.answer_not_in_task", lang, card="").strip() in said
+    assert answer["state"]["tries"] == 0 and not answer["state"]["done"]
+    selected = json.loads(update("lesson", json.dumps(first_state("pairs-1", lang)), '{"action": "select", "value": "AS"}', lang))
+    assert selected == {"error": t("error.bad_state", lang)}
+
+
+BAD_STATES = [
+    {"stage": "nowhere-1"},
+    {"task": {"kind": "count", "cards": ["5H", "5H"]}},
+    {"task": {"kind": "score", "cards": ["5H", "5S", "5C", "JD"], "starter": "5D"}},  # not the stage's kind
+    {"tries": -1},
+    {"hints": "one"},
+    {"stars": 4},
+    {"selected": ["AS"]},
+    {"found": [["QS", "QS"]]},
+    {"uid": "<script>"},
+    {"said": {"x": 1}},
+]
+
+
+@pytest.mark.parametrize("change", BAD_STATES)
+@pytest.mark.parametrize("lang", ("en", "bg"))
+def test_a_state_that_makes_no_sense_is_answered_with_a_notice_in_the_language(change, lang):
+    state = {**first_state("values-1"), **change}
+    answer = json.loads(update("lesson", json.dumps(state), '{"action": "hint"}', lang))
+    assert answer == {"error": t("error.bad_state", lang)}
+
+
+def test_a_saved_state_of_another_stage_is_not_restored():
+    saved = act(first_state("values-2"), "check", "0")["state"]
+    answer = act(first_state("values-1"), "restore", json.dumps(saved))
+    assert answer["state"]["stage"] == "values-1" and answer["state"]["stars"] is None
+    mine = act(first_state("values-1"), "check", "0")["state"]
+    restored = act(first_state("values-1"), "restore", json.dumps(mine))
+    assert restored["state"]["done"] and restored["root"] == {"data-stars": "0"}
+    assert 'data-correct="false"' in restored["html"]  # the verdict comes back with the stage
+
+
+# -- progress -------------------------------------------------------------------------
+
+
+def progress_state(lesson: str = "") -> dict:
+    return state_of(render_block("course-progress", f"lesson: {lesson}" if lesson else "", "en"))
+
+
+def saved(stars: dict[str, object]) -> str:
+    return json.dumps({f"lesson-{stage_id}": json.dumps({"stage": stage_id, "stars": n}) if n != "raw" else "{oops" for stage_id, n in stars.items()})
+
+
+def progress(state: dict, action: str, value=None, lang: str = "en") -> dict:
+    return json.loads(update("course-progress", json.dumps(state), json.dumps({"action": action, "value": value}), lang))
+
+
+def test_progress_watches_every_stage_and_counts_stages_done_and_stars():
+    page = render_block("course-progress", "", "en")
+    watched = re.search(r'data-watch="([^"]*)"', page).group(1).split()
+    assert watched == [f"lesson-{each.id}" for each in STAGES]
+    answer = progress(progress_state(), "saved", saved({"values-1": 3, "values-2": 0, "pairs-1": 2, "runs-1": "raw", "hand-1": 9}))
+    assert answer["state"]["stars"] == {"values-1": 3, "values-2": 0, "pairs-1": 2}
+    page = answer["html"]
+    values = re.search(r'data-lesson="values" data-done="(\d+)"', page).group(1)
+    assert values == "1"  # a stage with no star is not done
+    total = len(STAGES)
+    assert t("progress.summary", "en", done=2, total=total, stars=5, most=3 * total) in visible_text(page)
+
+
+def test_a_lesson_page_shows_its_own_lesson_and_the_whole_course():
+    answer = progress(progress_state("pairs"), "saved", saved({"pairs-1": 3, "values-1": 1}))
+    page = answer["html"]
+    assert 'data-lesson="pairs"' in page and 'data-lesson="values"' not in page
+    assert t("progress.summary", "en", done=1, total=4, stars=3, most=12) in visible_text(page)
+    assert t("progress.summary", "en", done=2, total=len(STAGES), stars=4, most=3 * len(STAGES)) in visible_text(page)
+
+
+def test_reset_asks_first_then_forgets_every_stage():
+    state = progress(progress_state(), "saved", saved({"values-1": 3}))["state"]
+    asked = progress(state, "reset")
+    assert asked["state"]["confirm"] and "forget" not in asked and 'data-key="reset-yes"' in asked["html"]
+    kept = progress(asked["state"], "reset-no")
+    assert kept["state"]["stars"] == {"values-1": 3} and "forget" not in kept
+    cleared = progress(asked["state"], "reset-yes")
+    assert cleared["state"]["stars"] == {} and cleared["forget"] == [f"lesson-{each.id}" for each in STAGES]
+    reset = act(act(first_state("values-1"), "check", "0")["state"], "reset")
+    assert reset["state"]["stars"] is None and reset["state"]["seed"] == 0 and reset["root"] == {"data-stars": None}
+
+
+def test_the_course_words_exist_in_every_language_for_every_lesson_and_rule():
+    for lang in LANGUAGES:
+        for lesson in COURSE:
+            assert t(f"lesson.title.{lesson.id}", lang)
+            for each in lesson.stages:
+                page, _, anchor = each.rule.partition("#")
+                assert t(f"lesson.rule.{page[:-3]}-{anchor}", lang)
+
+
+def test_a_discard_stage_asks_the_page_to_prepare_its_check_and_preparing_changes_nothing():
+    page = render_block("lesson", "stage: discard-1", "en")
+    assert 'data-prepare="true"' in page and 'data-prepare' not in render_block("lesson", "stage: hand-1", "en")
+    state = first_state("discard-1")
+    prepared = act(state, "prepare")
+    assert prepared["state"] == state and 'data-correct' not in prepared["html"]
+    new = act(state, "new")
+    assert new["prepare"] is True and act(first_state("hand-1"), "new")["prepare"] is False
