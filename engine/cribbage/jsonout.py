@@ -58,12 +58,14 @@ def show_json(score: ShowScore) -> dict[str, Any]:
     }
 
 
-def show_json_text(hand: Sequence[Card], starter: Card, crib: bool = False) -> str:
+def show_json_text(hand: Sequence[Card], starter: Card, crib: bool = False, *, checked: bool = False) -> str:
     """``json.dumps(show_json(score_show(hand, starter, crib)))``, written directly.
 
-    Bad input is refused as :func:`~cribbage.show.score_show` refuses it.
+    Bad input is refused as :func:`~cribbage.show.score_show` refuses it,
+    unless the caller has ``checked`` it already.
     """
-    check_show(hand, starter, crib)
+    if not checked:
+        check_show(hand, starter, crib)
     cards = sorted((*hand, starter), key=_rank_of)  # stable, as in score_show: ties keep the reader's order
     ranks = tuple([card.rank for card in cards])
     template = _templates.get(ranks)
