@@ -38,7 +38,7 @@ from .cards import Card, parse_cards
 from .cli_help import UsageError, build_parser, requested_language, score_batch_language
 from .errors import CribbageError
 from .jsonin import PegRequest, peg_request, plain_score_request, read_json, request_list, score_request
-from .jsonout import show_json, show_json_text
+from .jsonout import checked_show_json_text, show_json, show_json_text
 
 if TYPE_CHECKING:  # the game's modules are imported by the game command only: the batch commands start faster
     from .events import Event
@@ -120,7 +120,7 @@ def score_batch(stdin: TextIO, out: TextIO, lang: Language) -> None:
         for index, item in enumerate(requests):
             plain = plain_score_request(item)
             if plain is not None:  # a batch is mostly these, already checked as score_show would check them
-                answers.append(show_json_text(plain.hand, plain.starter, plain.crib, checked=True))
+                answers.append(checked_show_json_text(*plain))
                 continue
             try:
                 answers.append(show_json_text(*score_request(item)))

@@ -159,7 +159,11 @@ def score_request(value: Any) -> ScoreRequest:
     return ScoreRequest(_cards(fields["hand"], "hand"), _card(fields["starter"], "starter"), _flag(fields, "crib"))
 
 
-def plain_score_request(value: Any) -> ScoreRequest | None:
+PlainScoreRequest = tuple[tuple[Card, ...], Card, bool]
+"""The fields of a :class:`ScoreRequest` in a plain tuple, cheaper to make: a batch makes thousands."""
+
+
+def plain_score_request(value: Any) -> PlainScoreRequest | None:
     """The usual ``score`` request, read in one step; ``None`` for any other.
 
     The usual request is ``{"hand": [4 card strings], "starter": "5D"}`` with
@@ -187,7 +191,7 @@ def plain_score_request(value: Any) -> ScoreRequest | None:
     found = {*cards, cut}
     if len(found) != 5 or None in found:  # a card twice, or one not found
         return None
-    return ScoreRequest(cast("tuple[Card, ...]", cards), cast(Card, cut), crib)  # a string: no type built per call
+    return cast("PlainScoreRequest", (cards, cut, crib))  # a string: no type is built per call
 
 
 _CARD: Callable[[Any], Card | None] = CARD_BY_TEXT.get
