@@ -96,7 +96,7 @@ def _template(ranks: tuple[Rank, ...]) -> _Template:
     slots = [position for _, positions, _ in pattern for position in positions]
     # Every item holds 2 cards or more, so itemgetter always returns a tuple.
     cards = itemgetter(*slots) if slots else None
-    return _Template(", ".join(map(_item_template, pattern)), cards, sum(points for _, _, points in pattern))
+    return _Template(", ".join(map(_item_template, pattern)), cards, sum([points for _, _, points in pattern]))
 
 
 @cache
