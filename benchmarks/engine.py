@@ -2,6 +2,7 @@
 
     python3 benchmarks/engine.py            # everything
     python3 benchmarks/engine.py --batch    # the batch CLI only
+    python3 benchmarks/engine.py --batch --instructions  # and both sides counted by valgrind
 
 * both exact histograms together: target under 2 s;
 * the discard advisor's 15 exact options for a six-card hand: target under 0.5 s;
@@ -14,12 +15,18 @@
   as an installed one does, from compiled bytecode (kept in a temporary
   folder), after one warm-up run; each side's best of several runs counts, in
   wall-clock time and in CPU time (the latter is steadier on a busy machine).
+  With ``--instructions``, both sides are also counted in CPU instructions under
+  valgrind, the one measure other programs on the machine do not move (it
+  takes minutes, and it leaves out what an instruction count cannot see, such
+  as waiting for memory and for the disk).
 """
 
 import json
 import os
 import random
+import re
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -85,7 +92,8 @@ def main(hands: int = 50_000) -> dict[str, float]:
     return results
 
 
-def batch(hands: int = 20_000, runs: int = 5) -> dict[str, float]:
+def batch_deals(hands: int) -> tuple[list, str]:
+    """The batch's random deals, and the same deals as the CLI's JSON input."""
     rng = random.Random(2)
     deals = []
     for _ in range(hands):
@@ -93,13 +101,25 @@ def batch(hands: int = 20_000, runs: int = 5) -> dict[str, float]:
         deals.append((hand, starter, rng.random() < 0.5))
     payload = json.dumps([{"hand": [str(c) for c in hand], "starter": str(starter), "crib": crib}
                           for hand, starter, crib in deals])
+    return deals, payload
+
+
+def cli_environment(bytecode: str) -> dict[str, str]:
     env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = bytecode
+    return env
+
+
+CLI = [sys.executable, "-m", "cribbage", "score", "--json", "-"]
+
+
+def batch(hands: int = 20_000, runs: int = 5) -> dict[str, float]:
+    deals, payload = batch_deals(hands)
     with tempfile.TemporaryDirectory() as bytecode:
-        env["PYTHONPYCACHEPREFIX"] = bytecode
-        command = [sys.executable, "-m", "cribbage", "score", "--json", "-"]
+        env = cli_environment(bytecode)
 
         def cli() -> str:
-            done = subprocess.run(command, input=payload, capture_output=True, text=True, cwd=ROOT / "engine", env=env,
+            done = subprocess.run(CLI, input=payload, capture_output=True, text=True, cwd=ROOT / "engine", env=env,
                                   check=True)
             return done.stdout
 
@@ -127,10 +147,52 @@ def batch(hands: int = 20_000, runs: int = 5) -> dict[str, float]:
           f"{min(cli_wall):.3f} s ({min(cli_cpu):.3f} s CPU); naive scorer in-process: {min(naive_wall):.3f} s "
           f"({min(naive_cpu):.3f} s CPU); {results['batch_speedup']:.1f}x faster, {results['batch_cpu_speedup']:.1f}x "
           f"in CPU time (target >= 3x)")
+    print(f"  spread over {runs} runs: CLI {spread(cli_wall)}, naive scorer {spread(naive_wall)}")
     return results
+
+
+def spread(times: list[float]) -> str:
+    return f"{min(times):.3f}-{max(times):.3f} s"
+
+
+NAIVE_RUN = """
+import json, sys
+from cribbage.cards import Card
+from naive_scorer import naive_show_total
+deals = [(list(map(Card.parse, d["hand"])), Card.parse(d["starter"]), d["crib"]) for d in json.load(sys.stdin)]
+if sys.argv[1] == "score":
+    totals = [naive_show_total(hand, starter, crib) for hand, starter, crib in deals]
+"""
+"""The naive side, run twice under valgrind: with the scoring and without, to count the scoring alone."""
+
+
+def counted(command: list[str], payload: str, env: dict[str, str]) -> int:
+    """The instructions ``command`` runs from start to exit, as valgrind counts them."""
+    done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                           *command], input=payload, capture_output=True, text=True, cwd=ROOT / "engine", env=env,
+                          check=True)
+    return int(re.search(r"I\s+refs:\s+([\d,]+)", done.stderr).group(1).replace(",", ""))
+
+
+def instructions(hands: int = 20_000) -> dict[str, float]:
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind")
+    _, payload = batch_deals(hands)
+    with tempfile.TemporaryDirectory() as bytecode:
+        env = cli_environment(bytecode)
+        subprocess.run(CLI, input=payload, capture_output=True, text=True, cwd=ROOT / "engine", env=env, check=True)
+        cli = counted(CLI, payload, env)
+        env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "engine"), str(ROOT / "tests" / "engine")])
+        naive = (counted([sys.executable, "-c", NAIVE_RUN, "score"], payload, env)
+                 - counted([sys.executable, "-c", NAIVE_RUN, "read"], payload, env))
+    print(f"in instructions: batch CLI {cli / 1e9:.2f} G from start to exit, naive scorer {naive / 1e9:.2f} G for the "
+          f"scoring alone; {naive / cli:.1f}x fewer")
+    return {"batch_cli_instructions": cli, "batch_naive_instructions": naive, "batch_instruction_ratio": naive / cli}
 
 
 if __name__ == "__main__":
     if "--batch" not in sys.argv[1:]:
         main()
     batch()
+    if "--instructions" in sys.argv[1:]:
+        instructions()

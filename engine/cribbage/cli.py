@@ -35,15 +35,15 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .cards import Card, parse_cards
-from .cli_help import UsageError, build_parser, requested_language
+from .cli_help import UsageError, build_parser, requested_language, score_batch_language
 from .errors import CribbageError
 from .jsonin import PegRequest, peg_request, plain_score_request, read_json, request_list, score_request
-from .jsonout import show_json, show_json_text
+from .jsonout import checked_show_json_text, show_json, show_json_text
 
 if TYPE_CHECKING:  # the game's modules are imported by the game command only: the batch commands start faster
     from .events import Event
     from .game import Game
-from .i18n import seat_name
+from .i18n import Language, seat_name
 
 EXIT_USAGE = 2
 
@@ -98,16 +98,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     from .show import score_show
 
     if args.cards == ["-"]:
-        with _batch():
-            requests, _ = request_list(_read_json(stdin))
-            answers = []
-            for index, item in enumerate(requests):
-                try:
-                    answers.append(show_json_text(*(plain_score_request(item) or score_request(item))))
-                except CribbageError as error:
-                    detail = error_line(error, args.lang)
-                    raise UsageError(say("cli.bad_request", args.lang, index=index, detail=detail)) from None
-        out.write(f"[{', '.join(answers)}]\n")  # a list, as json.dumps writes it
+        score_batch(stdin, out, args.lang)
         return
     if args.starter is None:
         raise UsageError(say("cli.starter_required", args.lang))
@@ -119,6 +110,24 @@ def cmd_score(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     for item in result["items"]:
         out.write(f"{_kind(item['kind'], len(item['cards']), args.lang)}: {' '.join(item['cards'])} = {item['points']}\n")
     out.write(f"{say('ui.total', args.lang)}: {result['total']}\n")
+
+
+def score_batch(stdin: TextIO, out: TextIO, lang: Language) -> None:
+    """Answer ``score --json -``: a JSON list with the breakdown of each request on ``stdin``."""
+    with _batch():
+        requests, _ = request_list(_read_json(stdin))
+        answers = []
+        for index, item in enumerate(requests):
+            plain = plain_score_request(item)
+            if plain is not None:  # a batch is mostly these, already checked as score_show would check them
+                answers.append(checked_show_json_text(*plain))
+                continue
+            try:
+                answers.append(show_json_text(*score_request(item)))
+            except CribbageError as error:
+                detail = error_line(error, lang)
+                raise UsageError(say("cli.bad_request", lang, index=index, detail=detail)) from None
+    out.write(f"[{', '.join(answers)}]\n")  # a list, as json.dumps writes it
 
 
 def cmd_peg(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
@@ -382,8 +391,12 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
          stderr: TextIO | None = None) -> int:
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     argv = sys.argv[1:] if argv is None else argv
-    lang = requested_language(argv)  # --help is printed while parsing: the parser must already speak it
+    batch_lang = score_batch_language(argv)
+    lang = batch_lang or requested_language(argv)  # --help is printed while parsing: the parser must already speak it
     try:
+        if batch_lang is not None:  # the line a script sends thousands of hands through needs no parser
+            score_batch(stdin, stdout, batch_lang)
+            return 0
         args = build_parser(lang).parse_args(argv)
         RUN[args.command](args, stdout, stdin)
     except UsageError as error:

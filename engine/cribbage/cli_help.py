@@ -101,6 +101,32 @@ def requested_language(argv: Sequence[str]) -> Language:
     return lang
 
 
+SCORE_BATCH = ("score", "--json", "-")
+"""The command line a script sends thousands of hands through."""
+
+
+def score_batch_language(argv: Sequence[str]) -> Language | None:
+    """The language of exactly :data:`SCORE_BATCH` with one optional ``--lang X``
+    anywhere; ``None`` for any other line, which the parser reads.
+
+    That one line is answered without building the parser: its help in the
+    reader's language costs as much as a thousand hands. Anything unusual
+    (``--lang=pl``, a misspelt language, options in another order) goes to the
+    parser, which reads it the same way or says what is wrong.
+
+    >>> score_batch_language(["score", "--json", "-"]), score_batch_language(["--lang", "pl", "score", "--json", "-"])
+    ('en', 'pl')
+    >>> score_batch_language(["score", "--json", "-", "--lang", "xx"]), score_batch_language(["score", "-", "--json"])
+    (None, None)
+    """
+    words, lang = list(argv), DEFAULT_LANGUAGE
+    if "--lang" in words:
+        at = words.index("--lang")
+        lang = words[at + 1] if at + 1 < len(words) else ""
+        del words[at:at + 2]
+    return lang if tuple(words) == SCORE_BATCH and lang in LANGUAGES else None
+
+
 def build_parser(lang: Language = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     """The whole command line, every word of its help in ``lang``."""
     formatter = partial(_Formatter, lang=lang)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from .cards import Card
@@ -46,6 +45,8 @@ def catalogue(lang: Language) -> dict[str, Any]:
     """The flat ``{key: message}`` mapping of one language (cached)."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
+    from importlib import resources  # here, not above: it costs the batch CLI, which needs no words, a tenth of its run
+
     text = resources.files(__package__).joinpath("messages", f"{lang}.json").read_text(encoding="utf-8")
     messages: dict[str, Any] = json.loads(text)
     return messages

@@ -64,23 +64,31 @@ def show_json_text(hand: Sequence[Card], starter: Card, crib: bool = False) -> s
     Bad input is refused as :func:`~cribbage.show.score_show` refuses it.
     """
     check_show(hand, starter, crib)
+    return checked_show_json_text(hand, starter, crib)
+
+
+def checked_show_json_text(hand: Sequence[Card], starter: Card, crib: bool) -> str:
+    """:func:`show_json_text` of cards already checked as :func:`~cribbage.show.check_show`
+    checks them (as :func:`cribbage.jsonin.plain_score_request` does)."""
     cards = sorted((*hand, starter), key=_rank_of)  # stable, as in score_show: ties keep the reader's order
     ranks = tuple([card.rank for card in cards])
     template = _templates.get(ranks)
     if template is None:
         template = _templates[ranks] = _template(ranks)
-    text = template.text % template.cards([_text_of(card) for card in cards]) if template.cards else ""
+    text, pick, points = template
+    if pick is not None:
+        text %= pick([_text_of(card) for card in cards])
     flush = flush_points(hand, starter, crib)
     jack = nobs_jack(hand, starter)
     if not flush and jack is None:  # most hands
-        return _ANSWER % (template.points, text)
+        return _ANSWER % (points, text)
     items = [text] if text else []
     if flush:
         flush_cards = (*hand, starter) if flush > len(hand) else hand
         items.append(_ITEM % ("flush", ", ".join([f'"{_text_of(card)}"' for card in flush_cards]), flush))
     if jack is not None:
         items.append(_ITEM % ("nobs", f'"{_text_of(jack)}"', 1))
-    return _ANSWER % (template.points + flush + (jack is not None), ", ".join(items))
+    return _ANSWER % (points + flush + (jack is not None), ", ".join(items))
 
 
 def _template(ranks: tuple[Rank, ...]) -> _Template:
@@ -88,7 +96,7 @@ def _template(ranks: tuple[Rank, ...]) -> _Template:
     slots = [position for _, positions, _ in pattern for position in positions]
     # Every item holds 2 cards or more, so itemgetter always returns a tuple.
     cards = itemgetter(*slots) if slots else None
-    return _Template(", ".join(map(_item_template, pattern)), cards, sum(points for _, _, points in pattern))
+    return _Template(", ".join(map(_item_template, pattern)), cards, sum([points for _, _, points in pattern]))
 
 
 @cache

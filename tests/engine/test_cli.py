@@ -10,12 +10,16 @@ from pathlib import Path
 
 import pytest
 
+from cribbage import cli
 from cribbage.cards import parse_cards
 from cribbage.cli import main
 from cribbage.cli_help import build_parser, requested_language
 from cribbage.computer import ComputerPlayer
 from cribbage.discard import analyse_discards
 from cribbage.game import Game, GameRules
+from cribbage.i18n import t
+from cribbage.jsonout import show_json
+from cribbage.show import score_show
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
@@ -72,6 +76,60 @@ def test_starter_in_the_hand_is_an_error():
 
 def test_bad_json_is_one_line():
     assert_one_line_error(*run(["score", "--json", "-"], "[{"))
+
+
+MIXED_BATCH = [
+    {"hand": ["5H", "5S", "5C", "JD"], "starter": "5D"},
+    {"hand": ["2H", "4H", "6H", "8H"], "starter": "QH", "crib": True},
+    {"hand": ["th", "jh", "qh", "kh"], "starter": "AS", "crib": False},
+    {"hand": "3C 4C 4D 5S", "starter": "10D"},
+    {"hand": ["7S", "8S", "9S"], "starter": "JS"},
+]
+
+
+def test_the_batch_line_skips_the_parser_and_answers_as_the_parser_reads_it(monkeypatch):
+    """``score --json -`` (with any ``--lang``) is answered without building the parser, byte for
+    byte as the parser's reading of the same line (``-`` before ``--json``) answers it, and as
+    ``json.dumps`` writes the breakdowns of :func:`score_show`."""
+    stdin = json.dumps(MIXED_BATCH)
+    expected = json.dumps([show_json(score_show(parse_cards(request["hand"]), parse_cards(request["starter"])[0],
+                                                crib=request.get("crib", False))) for request in MIXED_BATCH]) + "\n"
+    through_parser = run(["score", "-", "--json"], stdin)
+    assert through_parser == (0, expected, "")
+
+    def no_parser(lang):
+        raise AssertionError("the batch line built the parser")
+
+    monkeypatch.setattr(cli, "build_parser", no_parser)
+    for argv in (["score", "--json", "-"], ["--lang", "bg", "score", "--json", "-"], ["score", "--json", "-", "--lang", "cs"]):
+        assert run(argv, stdin) == through_parser
+
+
+@pytest.mark.parametrize("bad", [
+    {"hand": ["5H", "5S", "5C", "JD"], "starter": ["5D"]},
+    {"hand": ["5H", "5S", "5C", {"card": "JD"}], "starter": "5D"},
+    {"hand": ["5H", "5S", "5C", "5h"], "starter": "5D"},
+    {"hand": ["5H", "5S", "5C", "JD"], "starter": "5h"},
+    {"hand": ["5H", "5S", "5C", "JD"], "starter": "5D", "crib": None},
+    {"hand": ["5H", "5S", "5C", "JD", "AS"], "starter": "5D", "crib": True},
+])
+def test_a_bad_request_gets_the_same_words_with_or_without_the_parser(monkeypatch, bad):
+    stdin = json.dumps(MIXED_BATCH + [bad])
+    through_parser = run(["score", "-", "--json", "--lang", "pl"], stdin)
+    monkeypatch.setattr(cli, "build_parser", None)  # the batch line must not need it
+    skipping_parser = run(["score", "--json", "-", "--lang", "pl"], stdin)
+    assert skipping_parser == through_parser
+    polish = assert_one_line_error(*skipping_parser)
+    english = assert_one_line_error(*run(["score", "--json", "-"], stdin))
+    assert polish.startswith(t("cli.bad_request", "pl", index=len(MIXED_BATCH), detail=""))
+    assert english.startswith(t("cli.bad_request", "en", index=len(MIXED_BATCH), detail="")) and polish != english
+
+
+@pytest.mark.parametrize("argv", [["score", "--json", "-", "--lang", "xx"], ["score", "--json", "-", "--lang"],
+                                  ["score", "--json", "-", "--starter"], ["--json", "score", "-"]])
+def test_a_line_that_only_looks_like_the_batch_line_is_refused_by_the_parser(argv):
+    message = assert_one_line_error(*run(argv, json.dumps(MIXED_BATCH)))
+    assert message.startswith("python -m cribbage")
 
 
 # -- peg ------------------------------------------------------------------------------
