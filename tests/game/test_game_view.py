@@ -340,7 +340,7 @@ def test_every_language_has_every_game_message():
 def test_the_block_takes_its_options_as_keys_and_refuses_bad_ones():
     html = render_block("game", "target: 61\nstrength: random\ncounting: manual\nmuggins: yes\nseed: 12", "pl", uid="g")
     state = json.loads(re.search(r'data-state="([^"]+)"', html).group(1).replace("&quot;", '"'))
-    assert state["options"] == {"target": 61, "strength": "random", "counting": "manual", "muggins": True}
+    assert state["options"] == {"target": 61, "strength": "random", "counting": "manual", "muggins": True, "players": 2}
     assert state["game"]["seed"] == 12 and not state["fresh"]
     assert 'data-widget="game"' in html and 'data-lang="pl"' in html and t("game.cut", "pl") in html
     for bad in ("target: 100", "strength: genius", "muggins: maybe", "seed: -4", "colour: red"):

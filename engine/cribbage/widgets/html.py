@@ -166,12 +166,13 @@ def error_html(error: Exception, lang: Language) -> str:
 
 def widget_root(
     kind: str, state: State, lang: Language, view: str, label: str,
-    persist: str | None = None, fragment_key: str | None = None,
+    persist: str | None = None, fragment_key: str | None = None, extra: Iterable[tuple[str, str]] = (),
 ) -> str:
     """The widget root every kind shares: its state, its words for loading and failure.
 
     ``persist``: the root keeps its state in ``localStorage`` under that key;
-    ``fragment_key``: the root owns the address fragment that names that key.
+    ``fragment_key``: the root owns the address fragment that names that key;
+    ``extra``: more ``data-*`` attributes of the kind's own, as (name, value) pairs.
     """
     attributes = attrs(
         class_=f"cribbage-widget cb-{kind}",
@@ -185,7 +186,7 @@ def widget_root(
         role="group",
         aria_label=label,
         data_search_exclude=True,  # the prose around an example is what search should find
-    )
+    ) + attrs(**{f"data_{name}": value for name, value in extra})
     return (
         f'<div{attributes}><div class="cb-view">{view}</div>'
         f'<p class="cb-status" role="status" aria-live="polite"></p></div>'

@@ -28,6 +28,8 @@ class Live:
     state: State
     view: str
     label: str
+    extra: tuple[tuple[str, str], ...] = ()
+    """More ``data-*`` attributes for the root, as (name, value) pairs (``("players", "3")``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,4 +68,4 @@ class Widget:
         built = self.block(fields, lang, uid or block_uid(self.kind, source), source)
         if isinstance(built, Static):
             return built.html
-        return widget_root(self.kind, built.state, lang, built.view, built.label, self.persist, self.fragment_key)
+        return widget_root(self.kind, built.state, lang, built.view, built.label, self.persist, self.fragment_key, built.extra)
