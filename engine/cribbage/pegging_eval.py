@@ -43,7 +43,7 @@ from math import comb
 
 from .cards import Card
 from .errors import CardCountError, IllegalPlayError
-from .play import MAX_COUNT, Play, pile_score
+from .play import FIFTEEN, MAX_COUNT, PAIR_POINTS, Play
 
 DEFAULT_SAMPLES = 96
 RANKS = range(1, 14)
@@ -56,21 +56,43 @@ HiddenDeal = tuple[tuple[Ranks, ...], int]
 """The hidden seats' hands (ranks) and how many card deals they stand for."""
 
 
-def _value(rank: int) -> int:
-    return min(rank, 10)
+VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+"""Counting value by rank (index 0 unused)."""
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 17)
 def pile_points(pile: Ranks) -> int:
-    """What the last rank of ``pile`` pegs (15, 31, pairs, runs), as :func:`cribbage.play.pile_score`.
+    """What the last rank of ``pile`` pegs (15, 31, pairs, runs): :func:`cribbage.play.pile_score`
+    on ranks, written out for speed (a test checks the two agree).
 
-    >>> pile_points((4, 5, 6)), pile_points((7, 7, 7))
-    (5, 6)
+    >>> pile_points((4, 5, 6)), pile_points((7, 7, 7)), pile_points((10, 5))
+    (5, 6, 2)
     """
-    return sum(item.points for item in pile_score([Card(rank, "S") for rank in pile]))
+    count = sum(VALUES[rank] for rank in pile)
+    points = 2 if count in (FIFTEEN, MAX_COUNT) else 0
+    last, size = pile[-1], len(pile)
+    same = 1
+    while same < size and pile[-same - 1] == last:
+        same += 1
+    if same >= 2:
+        return points + PAIR_POINTS[same]
+    for length in range(size, 2, -1):
+        tail = pile[-length:]
+        if len(set(tail)) == length and max(tail) - min(tail) == length - 1:
+            return points + length
+    return points
 
 
 @lru_cache(maxsize=1 << 16)
+def _replies(pile: Ranks) -> tuple[tuple[int, int], ...]:
+    """(rank index, points) of every rank that scores when played on ``pile``, best first."""
+    count = sum(VALUES[rank] for rank in pile)
+    if count == MAX_COUNT:
+        return ()  # the count starts again: nothing to answer
+    replies = [(rank - 1, pile_points(pile + (rank,))) for rank in RANKS if count + VALUES[rank] <= MAX_COUNT]
+    return tuple(sorted(((index, points) for index, points in replies if points), key=lambda reply: -reply[1]))
+
+
 def reply_risk(pile: Ranks, unseen: RankCounts, opponent_cards: int) -> float:
     """Expected points of the next player's best reply to ``pile``: it holds
     ``opponent_cards`` cards drawn from the ``unseen`` ones and answers with its
@@ -79,30 +101,22 @@ def reply_risk(pile: Ranks, unseen: RankCounts, opponent_cards: int) -> float:
     >>> reply_risk((4,), (4,) * 13, 4) < reply_risk((5,), (4,) * 13, 4)
     True
     """
-    count = sum(_value(rank) for rank in pile)
-    if count == MAX_COUNT or opponent_cards <= 0:
-        return 0.0
+    replies = _replies(pile)
     total = sum(unseen)
     opponent_cards = min(opponent_cards, total)
-    if total == 0:
+    if not replies or opponent_cards <= 0:
         return 0.0
-    reply_points: Counter[int] = Counter()  # points of a reply -> unseen cards that give it
-    for rank, n in zip(RANKS, unseen):
-        if n and count + _value(rank) <= MAX_COUNT:
-            points = pile_points(pile + (rank,))
-            if points:
-                reply_points[points] += n
     # E[best reply] = sum over point levels of (step height) * P(holds a card reaching that level)
-    risk, cards_at_or_above = 0.0, 0
-    levels = sorted(reply_points, reverse=True)
-    for level, lower in zip(levels, levels[1:] + [0]):
-        cards_at_or_above += reply_points[level]
-        holds = 1 - comb(total - cards_at_or_above, opponent_cards) / comb(total, opponent_cards)
-        risk += (level - lower) * holds
+    risk, cards_at_or_above, none_of_all = 0.0, 0, comb(total, opponent_cards)
+    for position, (index, points) in enumerate(replies):
+        cards_at_or_above += unseen[index]
+        lower = replies[position + 1][1] if position + 1 < len(replies) else 0
+        if lower != points:
+            holds = 1 - comb(total - cards_at_or_above, opponent_cards) / none_of_all
+            risk += (points - lower) * holds
     return risk
 
 
-@lru_cache(maxsize=1 << 16)
 def steady_rank(hand: Ranks, pile: Ranks, unseen: RankCounts, opponent_cards: int) -> int:
     """The ``steady`` policy's card (a rank): the most points now, then the least
     expected reply, then the highest value; a tie goes to the lowest rank.
@@ -112,17 +126,13 @@ def steady_rank(hand: Ranks, pile: Ranks, unseen: RankCounts, opponent_cards: in
     >>> steady_rank((5, 10), (10,), (4,) * 13, 4)  # the five makes fifteen
     5
     """
-    count = sum(_value(rank) for rank in pile)
-    best: tuple[int, float, int] | None = None
-    choice = 0
-    for rank in sorted(set(hand)):
-        if count + _value(rank) > MAX_COUNT:
-            continue
-        after = pile + (rank,)
-        key = (pile_points(after), -reply_risk(after, unseen, opponent_cards), _value(rank))
-        if best is None or key > best:
-            best, choice = key, rank
-    return choice
+    count = sum(VALUES[rank] for rank in pile)
+    scored = [(pile_points(pile + (rank,)), rank) for rank in sorted(set(hand)) if count + VALUES[rank] <= MAX_COUNT]
+    most = max(points for points, _ in scored)
+    best = [rank for points, rank in scored if points == most]
+    if len(best) == 1:
+        return best[0]  # the reply risk only breaks ties
+    return max(best, key=lambda rank: (-reply_risk(pile + (rank,), unseen, opponent_cards), VALUES[rank], -rank))
 
 
 # -- the play on ranks ---------------------------------------------------------------------
@@ -139,7 +149,7 @@ class _Table:
     ) -> None:
         self.hands = hands
         self.pile = pile
-        self.count = sum(_value(rank) for rank in pile)
+        self.count = sum(VALUES[rank] for rank in pile)
         self.last = last
         self.passed = passed
         self.to_move = to_move
@@ -163,7 +173,7 @@ class _Table:
         self.hands[seat].remove(rank)
         self.pool[rank - 1] -= 1
         self.pile.append(rank)
-        self.count += _value(rank)
+        self.count += VALUES[rank]
         self.last = seat
         points = pile_points(tuple(self.pile))
         reset = self.count == MAX_COUNT
@@ -181,10 +191,12 @@ class _Table:
         seat = self.to_move
         hand = self.hands[seat]
         room = MAX_COUNT - self.count
-        if not any(_value(rank) <= room for rank in hand):
-            return None
-        pool = self.pool
-        unseen = [pool[index] - hand.count(index + 1) for index in range(13)]
+        fits = {rank for rank in hand if VALUES[rank] <= room}
+        if len(fits) <= 1:
+            return fits.pop() if fits else None
+        unseen = list(self.pool)
+        for rank in hand:
+            unseen[rank - 1] -= 1
         players = len(self.hands)
         answering = next(
             (self.hands[(seat + step) % players] for step in range(1, players) if self.hands[(seat + step) % players]),
