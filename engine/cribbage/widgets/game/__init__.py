@@ -28,8 +28,8 @@ __all__ = ["COMPUTER", "READER", "WIDGET", "GameOptions", "game_of", "game_updat
 
 
 def _options(fields: Fields) -> GameOptions:
-    """The options a block names (``target``, ``strength``, ``counting``, ``muggins``, ``players``)."""
-    target, strength, counting, muggins, players = 121, "expert", "auto", False, 2
+    """The options a block names (``target``, ``strength``, ``counting``, ``muggins``, ``players``, ``coach``)."""
+    target, strength, counting, muggins, players, coach = 121, "expert", "auto", False, 2, True
     for key, (value, line) in fields.items():
         lowered = value.lower()
         if key == "target" and value.isascii() and value.isdigit() and int(value) in TARGETS:
@@ -40,11 +40,13 @@ def _options(fields: Fields) -> GameOptions:
             counting = lowered
         elif key == "muggins" and lowered in ("yes", "no"):
             muggins = lowered == "yes"
+        elif key == "coach" and lowered in ("yes", "no"):
+            coach = lowered == "yes"
         elif key == "players" and value in [str(n) for n in PLAYERS]:
             players = int(value)
         elif key != "seed":
             raise BlockError("block_bad_value", line, key=key, value=value)
-    return GameOptions(target, strength, counting, muggins, players)
+    return GameOptions(target, strength, counting, muggins, players, coach)
 
 
 def game_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
@@ -64,7 +66,7 @@ def game_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
 
 WIDGET = Widget(
     kind="game",
-    keys=("target", "strength", "counting", "muggins", "seed", "players"),
+    keys=("target", "strength", "counting", "muggins", "seed", "players", "coach"),
     required=(),
     block=game_block,
     update=game_update,

@@ -29,7 +29,7 @@ MAX_SEED = 10**9
 MAX_ACTIONS = 600
 """Far more decisions than any game to 121 takes; a longer list is not a game."""
 ACTION_KINDS = ("discard", "play", "announce", "claim", "decline")
-REASONS = ("best_expected_value", "best_hand", "random", "takes_points", "safest", "highest_card", "only_card")
+REASONS = ("best_expected_value", "best_hand", "random", "takes_points", "safest", "highest_card", "only_card", "best_pegging")
 """The computer's reasons the page can explain (:mod:`cribbage.computer`)."""
 NOTICES = ("game.choose_two", "game.choose_one", "game.bad_count", "game.overcount", "game.miscount", "game.short_muggins", "game.bad_fragment")
 FRAGMENT = re.compile(r"^game-seed=(\d{1,9})(?:&players=([234]))?(?:&dealer=([0-3]))?$")
@@ -55,8 +55,12 @@ class GameOptions:
     muggins: bool = False
     players: int = 2
     """2, 3 (each for himself) or 4 (the reader and the computer opposite against the other two)."""
+    coach: bool = True
+    """The coach reviews each deal of the reader's (about a second of the engine's time a deal)."""
 
     def __post_init__(self) -> None:
+        if not isinstance(self.coach, bool):
+            raise StateError("options")
         if not (isinstance(self.players, int) and not isinstance(self.players, bool) and self.players in PLAYERS):
             raise StateError("options")
         if not (isinstance(self.target, int) and self.target in TARGETS) or not isinstance(self.muggins, bool):
@@ -78,7 +82,7 @@ class GameOptions:
         return cls(**{name: data[name] for name in OPTION_NAMES if name in data})
 
 
-OPTION_NAMES = ("target", "strength", "counting", "muggins", "players")
+OPTION_NAMES = ("target", "strength", "counting", "muggins", "players", "coach")
 
 
 def new_state(options: GameOptions, seed: int, uid: str, dealer: int | None = None) -> State:

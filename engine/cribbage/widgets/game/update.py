@@ -27,7 +27,13 @@ from .state import (
     COUNTINGS, MAX_SEED, PLAYERS, READER, TARGETS, GameOptions, checked, fragment_game, fragment_of, kept_record,
     new_state, remember,
 )
+from ..play import play_update
+from .coach_state import reviews_of, said_of, with_reviews
+from .coach_view import replay_state
 from .view import deal_start, game_view
+
+REPLAY_ACTIONS = ("step", "reset", "self", "play", "go")
+"""The actions of the ``cribbage-play`` view a replay shows (while it is open, they are its)."""
 
 MAX_COUNT = 29
 """No hand or crib counts more."""
@@ -83,9 +89,23 @@ def game_update(state: State, action: PageAction, lang: Language) -> Answer:
     if kind == "restore":
         return _answer(_restored(state, value), lang)
     options, chosen, game = checked(state, take=True)
+    said_of(state)
+    reviews_of(state, game)
     state = {**state, "notice": None}
     before = len(game.events)
     why = dict(state["why"])
+    if state.get("replay") and kind in REPLAY_ACTIONS:
+        opened = state["replay"]
+        if not isinstance(opened, dict) or not isinstance(opened.get("play"), dict):
+            raise StateError("replay")
+        moved = play_update({**opened["play"], "uid": state["uid"]}, action, lang)["state"]
+        return _answer({**state, "replay": {**opened, "play": moved}}, lang, game)
+    if kind == "replay-close":
+        return _answer({**state, "replay": None}, lang, game)
+    if kind == "moment" and game.is_over:
+        if not (value.isdigit() and len(value) <= 2):
+            raise StateError("value")
+        return _answer({**state, "replay": replay_state(state, game, int(value))}, lang, game)
     if kind == "fragment":
         return _answer(fragment_game(state, chosen, value), lang)
     if kind == "set":
@@ -133,6 +153,9 @@ def game_update(state: State, action: PageAction, lang: Language) -> Answer:
         return _answer(state, lang, game)
     run_computer(game, options, why)
     state["why"], state["seen"] = why, before
+    # The coach reviews each deal once, the moment it is over (the page keeps the review).
+    if options.coach:
+        state["coach"] = with_reviews(state, game, said_of(state))
     result = game.result
     if result is not None and not state.get("counted"):
         won = list(state["won"])
@@ -152,6 +175,8 @@ def _announce(state: State, game: Game, options: GameOptions, text: str) -> bool
         return False
     said = int(text)
     actual = show_total(cards, game.starter, crib=crib)
+    # The coach reviews the count the reader said, even when the page corrects it.
+    state["said"] = {**state.get("said", {}), f"{game.deals}:{'crib' if crib else 'hand'}": said}
     # With the page's muggins the count stands as said, so the rules judge it (an overcount is refused).
     announce = Action("announce", READER, points=said if options.muggins else actual)
     if not game.can(announce):
@@ -174,6 +199,8 @@ def _set_option(state: State, game: Game, name: str, value: str) -> State:
         chosen["counting"] = value
     elif name == "muggins" and value in ("0", "1"):
         chosen["muggins"] = value == "1"
+    elif name == "coach" and value in ("0", "1"):
+        chosen["coach"] = value == "1"
     elif name == "players" and value in [str(n) for n in PLAYERS]:
         chosen["players"] = int(value)
     state = {**state, "next": chosen}

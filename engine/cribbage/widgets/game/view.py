@@ -12,6 +12,7 @@ from ..advisor import discard_options_html
 from ..html import button, card_html, cards_html, choice_box, radio_group, tap_card, tap_cards, toggle
 from ..source import State
 from .board import board_html
+from .coach_view import coach_html, replay_html
 from .log import deal_start, log_html
 from .seats import said
 from .state import NOTICES, PLAYERS, READER, TARGETS, GameOptions, fragment_of
@@ -23,6 +24,9 @@ __all__ = ["deal_start", "game_view"]
 def game_view(state: State, game: Game, lang: Language, static: bool = False) -> str:
     """The whole widget for ``state``, whose game (already checked) is ``game``."""
     chosen = GameOptions.from_json(state["next"])
+    if state.get("replay"):
+        # A costly moment opened from the coach's summary: its replay stands in for the table.
+        return board_html(game, lang) + replay_html(state, game, lang)
     parts = [board_html(game, lang), _table_html(state, game, lang)]
     if static:
         parts.append(f'<p class="cb-prompt cb-static-only">{escape(t("game.static", lang))}</p>')
@@ -32,6 +36,7 @@ def game_view(state: State, game: Game, lang: Language, static: bool = False) ->
     if isinstance(notice, dict) and notice.get("key") in NOTICES:
         params = dict(notice.get("params", {}))
         parts.append(f'<p class="cb-notice" role="alert">{escape(t(notice["key"], lang, **params))}</p>')
+    parts.append(coach_html(state, game, lang))
     parts.append(log_html(state, game, lang))
     parts.append(f'<div class="cb-controls">{_options_box(state, chosen, lang)}</div>')
     return "".join(parts)
@@ -144,6 +149,10 @@ def _options_box(state: State, chosen: GameOptions, lang: Language) -> str:
         radio_group(
             t("game.opt_muggins", lang), "muggins",
             [("0", t("game.no", lang)), ("1", t("game.yes", lang))], str(int(chosen.muggins)), uid,
+        ),
+        radio_group(
+            t("game.opt_coach", lang), "coach",
+            [("1", t("game.yes", lang)), ("0", t("game.no", lang))], str(int(chosen.coach)), uid,
         ),
     ]
     seed = state["game"]["seed"]

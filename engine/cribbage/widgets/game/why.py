@@ -64,6 +64,8 @@ def why_html(reason: Any, revealed: bool, game: Game, seat: int, lang: Language)
         case "safest":
             key = "game.why_safest" if players == 2 else "game.why_safest_next"
             body = escape(t(key, lang, risk=_reason_number(params, "risk", lang)))
+        case "best_pegging":
+            body = escape(t("game.why_best_pegging", lang, value=_reason_number(params, "value", lang)))
         case "highest_card":
             body = escape(t("game.why_highest", lang))
         case "only_card":
