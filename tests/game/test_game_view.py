@@ -32,7 +32,7 @@ def options_for(seed: int) -> GameOptions:
         strength=("random", "random", "easy", "expert")[seed % 4],
         counting="manual" if seed % 2 else "auto",
         muggins=seed % 5 < 2,
-        coach=seed % 10 == 0,  # the coach's reviews take the engine about a second a deal
+        coach=seed % 25 == 0,  # the coach's reviews take the engine about a second a deal
     )
 
 

@@ -105,7 +105,7 @@ def _discard_html(state: State, game: Game, lang: Language) -> str:
         hint = f'<div class="cb-hint-box">{discard_options_html(options[:5], lang)}</div>'
     body = (
         f'{tap_cards(cards, t("game.your_cards", lang))}'
-        f'{button(t("game.to_crib", lang), "discard", "discard", disabled=len(selected) != size)}'
+        f'{button(t("game.to_crib" if size == 2 else "game.to_crib_one", lang), "discard", "discard", disabled=len(selected) != size)}'
         f'{toggle(t("game.hint", lang), "hint", "hint", bool(state.get("hint")))}'
     )
     return choice_box(prompt, body) + hint
