@@ -34,15 +34,20 @@ def next_key(state: dict) -> str:
     return f"play-{game.legal_cards(READER)[0]}"
 
 
-def choose_option(page, key: str, state: str) -> str:
-    """Open the options with the keyboard and choose ``key`` (a radio button) with Space."""
+def choose_option(page, name: str, value, state: str) -> str:
+    """Open the options with the keyboard, Tab to the option's chosen radio button and move
+    along its group with the arrow keys (as a keyboard reaches a radio group) to ``value``."""
     options = page.locator(f"{ROOT} details.cb-options-box")
     if options.get_attribute("open") is None:
         options.locator("summary").focus()
         page.keyboard.press("Enter")
-    tab_to(page, key)
-    page.keyboard.press("Space")
-    return settled(page, state)
+    tab_to(page, f"{name}-{str(json.loads(state)['next'][name]).lower()}")
+    for _ in range(5):
+        if json.loads(state)["next"][name] == value:
+            return state
+        page.keyboard.press("ArrowRight")
+        state = settled(page, state)
+    raise AssertionError(f"the arrows never reached {name} {value}")
 
 
 def play_until(page, state: str, stop, shoot=None) -> str:
@@ -96,8 +101,8 @@ def test_a_whole_game_for_3_or_4_players_by_keyboard_survives_a_reload_and_ends_
     )
     state = root.get_attribute("data-state")
     # A short game, with quick computers: the options apply at once before the cut.
-    state = choose_option(page, "target-61", state)
-    state = choose_option(page, "strength-random", state)
+    state = choose_option(page, "target", 61, state)
+    state = choose_option(page, "strength", "random", state)
     options = json.loads(state)["options"]
     assert (options["players"], options["target"], options["strength"]) == (players, 61, "random")
 

@@ -176,9 +176,17 @@ def replay_html(state: State, game: Game, lang: Language) -> str:
     if not 0 <= opened["moment"] < len(moments):
         raise StateError("replay")
     moment = moments[opened["moment"]]
+    # The discard or the count behind the moment, as the deal's review gave it; then the play.
+    review = reviews_of(state, game).get(moment.deal)
+    behind = ""
+    if review is not None and moment.kind == "discard":
+        behind = _discard_html(review, lang)
+    elif review is not None and moment.kind == "count":
+        behind = _counts_html(review, lang)
+    you = t("game.replay_you", lang, n=moment.replay.seat + 1)
     return (
         f'<section class="cb-replay"{attrs(aria_label=t("game.replay_title", lang, n=moment.deal))}>'
         f'<h3>{escape(t("game.replay_title", lang, n=moment.deal))}</h3><p>{escape(_moment_text(moment, lang))}</p>'
-        f'{play_view(opened["play"], lang)}'
+        f'{behind}<p class="cb-replay-you">{escape(you)}</p>{play_view(opened["play"], lang)}'
         f'<p>{button(t("game.replay_close", lang), "replay-close", "replay-close")}</p></section>'
     )
