@@ -73,12 +73,15 @@ class Screenshots:
         if self.taken or not _mid_play(state):
             return
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        table = page.locator(f"{ROOT} .cb-felt")
-        table.scroll_into_view_if_needed()
-        page.screenshot(path=str(ARTIFACTS / "game-table-360.png"), full_page=False)
-        page.set_viewport_size({"width": 1280, "height": 900})
-        page.locator(f"{ROOT} .cb-board-box").scroll_into_view_if_needed()
-        page.screenshot(path=str(ARTIFACTS / "game-table-1280.png"), full_page=False)
+        for width, name in ((360, "game-table-360.png"), (1280, "game-table-1280.png")):
+            page.set_viewport_size({"width": width, "height": 900})
+            # From the board to the bottom of the table: what a player looks at.
+            board = page.locator(f"{ROOT} .cb-board-box").bounding_box()
+            table = page.locator(f"{ROOT} .cb-felt").bounding_box()
+            scrolled = page.evaluate("() => window.scrollY")
+            top = board["y"] + scrolled - 8
+            page.screenshot(path=str(ARTIFACTS / name), full_page=True, clip={
+                "x": 0, "y": top, "width": width, "height": table["y"] + scrolled + table["height"] + 8 - top})
         page.set_viewport_size({"width": 360, "height": 780})
         self.taken = True
 

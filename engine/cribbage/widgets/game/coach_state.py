@@ -34,7 +34,7 @@ default is larger; this keeps a deal's review near a second in the browser)."""
 MAX_SAID = 64
 SHOW_KINDS = ("fifteen", "pair", "run", "flush", "nobs")
 
-__all__ = ["COACH_SAMPLES", "deal_review_from_json", "finished_deals", "review_deal", "reviews_of", "said_of", "with_reviews"]
+__all__ = ["COACH_SAMPLES", "deal_review_from_json", "finished_deals", "reviews_of", "said_of", "with_reviews"]
 
 
 def _number(value: object) -> float:
