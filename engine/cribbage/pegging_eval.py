@@ -272,41 +272,77 @@ def _hands_of(counts: list[int], size: int, low: int = 0) -> Iterator[tuple[Rank
             counts[index] += taken
 
 
-def _deals(counts: list[int], sizes: Sequence[int]) -> Iterator[HiddenDeal]:
-    """Every way to give the hidden seats ``sizes`` cards each from ``counts``."""
+def _deals(counts: list[int], sizes: Sequence[int], floors: Sequence[int]) -> Iterator[HiddenDeal]:
+    """Every way to give the hidden seats ``sizes`` cards each from ``counts``, a seat's
+    cards all above its floor (see :func:`go_floors`)."""
     if not sizes:
         yield (), 1
         return
     # While _hands_of yields a hand, ``counts`` is without that hand's cards.
-    for hand, ways in _hands_of(counts, sizes[0]):
-        for rest, rest_ways in _deals(counts, sizes[1:]):
+    for hand, ways in _hands_of(counts, sizes[0], low=min(floors[0], 13)):
+        for rest, rest_ways in _deals(counts, sizes[1:], floors[1:]):
             yield (hand,) + rest, ways * rest_ways
 
 
-def hidden_deals(pool: Sequence[Card], sizes: Sequence[int], samples: int, seed: int) -> tuple[list[HiddenDeal], bool]:
+def go_floors(play: Play) -> list[int]:
+    """Per seat, the highest value it has shown it does not hold: a seat that said go
+    at count ``c`` held no card of value ``31 - c`` or less (0: nothing shown).
+
+    Ranks and values agree up to 9, and a floor of 10 means no card at all.
+
+    >>> from cribbage.cards import parse_cards
+    >>> play = Play([parse_cards("KH QH 2C"), parse_cards("KS 9S")])
+    >>> for card in ("KH", "KS"):
+    ...     _ = play.play(card)
+    >>> _ = play.play("QH"); _ = play.go()  # seat 1 at 30: no ace
+    >>> go_floors(play)
+    [0, 1]
+    """
+    floors = [0] * play.players
+    for action in play.actions:
+        if action.card is None:
+            floors[action.seat] = max(floors[action.seat], MAX_COUNT - action.count)
+    return floors
+
+
+def hidden_deals(
+    pool: Sequence[Card], sizes: Sequence[int], samples: int, seed: int, floors: Sequence[int] | None = None
+) -> tuple[list[HiddenDeal], bool]:
     """The hidden hands to average over, and whether they are all of them (exact).
+
+    ``floors``: per hidden seat, the value its cards must be above (:func:`go_floors`).
+    A sample deals the seats one by one, the most constrained first, each from the
+    cards left above its floor: uniform over the consistent deals when one seat is
+    hidden or no seat has said go, close to it otherwise.
 
     >>> from cribbage.cards import parse_cards
     >>> deals, exact = hidden_deals(parse_cards("5H 5S KD"), [2], samples=10, seed=0)
     >>> sorted(deals), exact
     ([(((5, 5),), 1), (((5, 13),), 2)], True)
     """
+    floors = list(floors) if floors is not None else [0] * len(sizes)
     deals: list[HiddenDeal] = []
-    for deal in _deals(_rank_counts(pool), list(sizes)):
+    for deal in _deals(_rank_counts(pool), list(sizes), floors):
         deals.append(deal)
         if len(deals) > samples:
             break
     else:
+        if not deals:
+            raise CardCountError("no hidden hands agree with the play", expected=sum(sizes), got=len(pool))
         return deals, True
     rng = random.Random(seed)
-    total = sum(sizes)
+    order = sorted(range(len(sizes)), key=lambda seat: -floors[seat])
     sampled: list[HiddenDeal] = []
     for _ in range(samples):
-        cards = rng.sample(list(pool), total)
-        hands, start = [], 0
-        for size in sizes:
-            hands.append(tuple(sorted(card.rank for card in cards[start:start + size])))
-            start += size
+        left = list(pool)
+        hands: list[Ranks] = [()] * len(sizes)
+        for seat in order:
+            allowed = [card for card in left if card.value > floors[seat]]
+            if len(allowed) < sizes[seat]:
+                raise CardCountError("no hidden hands agree with the play", expected=sizes[seat], got=len(allowed))
+            cards = rng.sample(allowed, sizes[seat])
+            hands[seat] = tuple(sorted(card.rank for card in cards))
+            left = [card for card in left if card not in cards]
         sampled.append((tuple(hands), 1))
     return sampled, False
 
@@ -349,7 +385,8 @@ def play_values(
     own = [card.rank for card in held]
     totals = dict.fromkeys(actions, 0.0)
     weights = 0
-    deals, _exact = hidden_deals(pool, sizes, samples, seed)
+    floors = go_floors(play)
+    deals, _exact = hidden_deals(pool, sizes, samples, seed, [floors[other] for other in others])
     pool_counts = _rank_counts(pool + list(held))
     side = _side_sign(players, seat)
     for hidden, ways in deals:
