@@ -145,7 +145,7 @@ class _Table:
     __slots__ = ("hands", "pile", "count", "last", "passed", "to_move", "over", "scores", "pool", "five_card")
 
     def __init__(
-        self, hands: list[list[int]], pile: list[int], last: int | None, passed: set[int], to_move: int,
+        self, hands: list[list[int]], pile: Ranks, last: int | None, passed: set[int], to_move: int,
         pool: list[int], five_card: bool,
     ) -> None:
         self.hands = hands
@@ -173,10 +173,10 @@ class _Table:
             return
         self.hands[seat].remove(rank)
         self.pool[rank - 1] -= 1
-        self.pile.append(rank)
+        self.pile += (rank,)
         self.count += VALUES[rank]
         self.last = seat
-        points = pile_points(tuple(self.pile))
+        points = pile_points(self.pile)
         reset = self.count == MAX_COUNT
         if not reset and not any(self.hands):
             points += 1  # last card
@@ -203,7 +203,7 @@ class _Table:
             (self.hands[(seat + step) % players] for step in range(1, players) if self.hands[(seat + step) % players]),
             hand,
         )
-        return steady_rank(tuple(sorted(hand)), tuple(self.pile), tuple(unseen), len(answering))
+        return steady_rank(tuple(sorted(hand)), self.pile, tuple(unseen), len(answering))
 
     def play_out(self) -> list[int]:
         while not self.over:
@@ -219,7 +219,7 @@ class _Table:
         raise AssertionError("no seat to move")  # the last player is always reached
 
     def _new_count(self, after: int) -> None:
-        self.pile = []
+        self.pile = ()
         self.count = 0
         self.passed = set()
         self.last = None
@@ -381,7 +381,7 @@ def play_values(
     if not legal:
         actions[None] = [None]
     last, passed = _count_state(play)
-    pile = [card.rank for card in play.pile]
+    pile = tuple(card.rank for card in play.pile)
     own = [card.rank for card in held]
     totals = dict.fromkeys(actions, 0.0)
     weights = 0
@@ -395,7 +395,7 @@ def play_values(
             hands[seat] = list(own)
             for other, hand in zip(others, hidden):
                 hands[other] = list(hand)
-            table = _Table(hands, list(pile), last, set(passed), seat, list(pool_counts), play.five_card)
+            table = _Table(hands, pile, last, set(passed), seat, list(pool_counts), play.five_card)
             table.act(rank)
             scores = table.play_out()
             totals[rank] += ways * sum(sign * points for sign, points in zip(side, scores))
