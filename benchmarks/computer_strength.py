@@ -42,11 +42,14 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     return centre - spread, centre + spread
 
 
-def match(strength: str, against: str, games: int, progress: int = 0) -> tuple[int, int, float]:
-    """Wins and skunks of ``strength`` over ``games`` games, and the seconds taken."""
+def match(strength: str, against: str, games: int, progress: int = 0, first: int = 0) -> tuple[int, int, float]:
+    """Wins and skunks of ``strength`` over ``games`` games from game ``first``, and the seconds taken.
+
+    (``first`` lets a long match run in parts, one per core; keep it even so pairs stay whole.)
+    """
     wins = skunks = 0
     start = time.perf_counter()
-    for number in range(games):
+    for number in range(first, first + games):
         seed, seat = divmod(number, 2)
         players = [ComputerPlayer(against, seed=2 * seed + 1)] * 2
         players[seat] = ComputerPlayer(strength, seed=2 * seed)
@@ -54,9 +57,10 @@ def match(strength: str, against: str, games: int, progress: int = 0) -> tuple[i
         if result.winner == seat:
             wins += 1
             skunks += result.outcomes[1 - seat] != "loss"
-        if progress and (number + 1) % progress == 0:
-            low, high = wilson(wins, number + 1)
-            print(f"  {number + 1} games: {wins / (number + 1):.1%} [{low:.1%}, {high:.1%}]", flush=True)
+        played = number + 1 - first
+        if progress and played % progress == 0:
+            low, high = wilson(wins, played)
+            print(f"  {played} games: {wins} won, {wins / played:.1%} [{low:.1%}, {high:.1%}]", flush=True)
     return wins, skunks, time.perf_counter() - start
 
 
@@ -66,9 +70,10 @@ def main() -> int:
     parser.add_argument("--strength", default="expert", choices=STRENGTHS)
     parser.add_argument("--against", default="random", choices=STRENGTHS)
     parser.add_argument("--progress", type=int, default=0, help="print the rate every N games")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number (even), to run a match in parts")
     args = parser.parse_args()
 
-    wins, skunks, elapsed = match(args.strength, args.against, args.games, args.progress)
+    wins, skunks, elapsed = match(args.strength, args.against, args.games, args.progress, args.first)
     rate = wins / args.games
     low, high = wilson(wins, args.games)
     print(f"{args.strength} vs {args.against}: {wins}/{args.games} games won = {rate:.1%}, "

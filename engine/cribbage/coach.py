@@ -39,6 +39,9 @@ GIVEN_AWAY = ("fifteen", "pair", "thirty_one", "run")
 """What an opponent may peg off the card just played (``PlayReview.gave_away``)."""
 MOMENTS = 3
 """How many of the costliest moments a game's review keeps."""
+REVIEW_SAMPLES = {2: 96, 3: 48, 4: 32}
+"""Hidden deals per card valued, by the number of players: more seats make each
+deal slower to play out, and a deal's review must stay within the page's second."""
 OFTEN_MISSED = ("nobs", "flush", "fifteen", "run", "pair")
 """The order in which a short count's missing items are guessed (see :func:`missed_items`)."""
 
@@ -291,7 +294,9 @@ def review_plays(log: _DealLog, rules: GameRules, seat: int, deal: int, samples:
     for index, action in enumerate(log.pegged):
         if action.seat == seat and action.card is not None:
             pile, held, count = play.pile, play.held(place), play.count
-            values = play_values(play, place, unseen, samples=samples, seed=deal * 64 + index)
+            values = play_values(
+                play, place, unseen, samples=samples or REVIEW_SAMPLES[players], seed=deal * 64 + index,
+            )
             ranked = tuple(sorted(values.items(), key=lambda item: -item[1]))
             top = ranked[0][1]
             best = action.card if values[action.card] >= top - 1e-9 else ranked[0][0]
@@ -364,7 +369,7 @@ def review_deal(
 ) -> DealReview:
     """The review of ``seat``'s decisions in deal ``deal`` (1 = the first deal).
 
-    ``samples``: passed to :func:`play_values`; ``said``: counts the seat
+    ``samples``: passed to :func:`play_values` (default :data:`REVIEW_SAMPLES`); ``said``: counts the seat
     announced that the log does not keep (the page corrected them), by
     ``(deal, "hand" | "crib")``.
     """

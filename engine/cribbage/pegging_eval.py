@@ -13,14 +13,15 @@ Pegging depends on ranks only, never suits, so hidden hands are dealt as rank
 multisets, each weighted by the number of card hands it stands for.  When there
 are at most ``samples`` such deals they are all played out (exact); otherwise
 ``samples`` card deals are drawn with a seeded generator, the same deals for
-every action, so the *differences* between actions, which decide a play, are
-far less noisy than the values themselves.
+every action.
 
-``DEFAULT_SAMPLES`` is 96.  The net pegging of one deal spreads with a standard
-deviation of about 2.5 to 3 points early in the play, so a value from 96 deals
-has a standard error of about 0.3 points; the difference between two cards on
-the same deals about half that (measured in ``tests/engine/test_pegging_eval.py``
-against the exact values of small positions).
+``DEFAULT_SAMPLES`` is 96.  On a first lead of the game to 121 (4 cards each, 45
+unseen), the root mean square error of a sampled value against the exact one is
+about 0.24 points, and of the difference between two cards about 0.33 (the
+deals are shared, but the cards' outcomes on one deal are only weakly
+correlated).  ``tests/engine/test_pegging_eval.py`` checks the sample against
+the exact values of a smaller position.  Late in a play the hidden hands are
+few and the values exact.
 
 >>> from cribbage.cards import parse_cards
 >>> play = Play([parse_cards("5H KS"), parse_cards("TD 5S")])
@@ -30,13 +31,13 @@ against the exact values of small positions).
 
 Whatever two of the three cards the opponent holds, the five led gives it a
 fifteen or a pair and then the last card (-3); the king gives a fifteen only to
-a five, which the other five pairs back (-1).
+a five, which the other five pairs back, and the last card
+goes to the opponent otherwise (-1 every time).
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from math import comb
@@ -144,7 +145,7 @@ class _Table:
     __slots__ = ("hands", "pile", "count", "last", "passed", "to_move", "over", "scores", "pool", "five_card")
 
     def __init__(
-        self, hands: list[list[int]], pile: list[int], last: int | None, passed: set[int], to_move: int,
+        self, hands: list[list[int]], pile: Ranks, last: int | None, passed: set[int], to_move: int,
         pool: list[int], five_card: bool,
     ) -> None:
         self.hands = hands
@@ -172,10 +173,10 @@ class _Table:
             return
         self.hands[seat].remove(rank)
         self.pool[rank - 1] -= 1
-        self.pile.append(rank)
+        self.pile += (rank,)
         self.count += VALUES[rank]
         self.last = seat
-        points = pile_points(tuple(self.pile))
+        points = pile_points(self.pile)
         reset = self.count == MAX_COUNT
         if not reset and not any(self.hands):
             points += 1  # last card
@@ -202,7 +203,7 @@ class _Table:
             (self.hands[(seat + step) % players] for step in range(1, players) if self.hands[(seat + step) % players]),
             hand,
         )
-        return steady_rank(tuple(sorted(hand)), tuple(self.pile), tuple(unseen), len(answering))
+        return steady_rank(tuple(sorted(hand)), self.pile, tuple(unseen), len(answering))
 
     def play_out(self) -> list[int]:
         while not self.over:
@@ -218,7 +219,7 @@ class _Table:
         raise AssertionError("no seat to move")  # the last player is always reached
 
     def _new_count(self, after: int) -> None:
-        self.pile = []
+        self.pile = ()
         self.count = 0
         self.passed = set()
         self.last = None
@@ -271,44 +272,77 @@ def _hands_of(counts: list[int], size: int, low: int = 0) -> Iterator[tuple[Rank
             counts[index] += taken
 
 
-def _deals(counts: list[int], sizes: Sequence[int]) -> Iterator[HiddenDeal]:
-    """Every way to give the hidden seats ``sizes`` cards each from ``counts``."""
+def _deals(counts: list[int], sizes: Sequence[int], floors: Sequence[int]) -> Iterator[HiddenDeal]:
+    """Every way to give the hidden seats ``sizes`` cards each from ``counts``, a seat's
+    cards all above its floor (see :func:`go_floors`)."""
     if not sizes:
         yield (), 1
         return
-    for hand, ways in _hands_of(counts, sizes[0]):
-        for rank in hand:
-            counts[rank - 1] -= 1
-        for rest, rest_ways in _deals(counts, sizes[1:]):
+    # While _hands_of yields a hand, ``counts`` is without that hand's cards.
+    for hand, ways in _hands_of(counts, sizes[0], low=min(floors[0], 13)):
+        for rest, rest_ways in _deals(counts, sizes[1:], floors[1:]):
             yield (hand,) + rest, ways * rest_ways
-        for rank in hand:
-            counts[rank - 1] += 1
 
 
-def hidden_deals(pool: Sequence[Card], sizes: Sequence[int], samples: int, seed: int) -> tuple[list[HiddenDeal], bool]:
+def go_floors(play: Play) -> list[int]:
+    """Per seat, the highest value it has shown it does not hold: a seat that said go
+    at count ``c`` held no card of value ``31 - c`` or less (0: nothing shown).
+
+    Ranks and values agree up to 9, and a floor of 10 means no card at all.
+
+    >>> from cribbage.cards import parse_cards
+    >>> play = Play([parse_cards("KH QH 2C"), parse_cards("KS 9S")])
+    >>> for card in ("KH", "KS"):
+    ...     _ = play.play(card)
+    >>> _ = play.play("QH"); _ = play.go()  # seat 1 at 30: no ace
+    >>> go_floors(play)
+    [0, 1]
+    """
+    floors = [0] * play.players
+    for action in play.actions:
+        if action.card is None:
+            floors[action.seat] = max(floors[action.seat], MAX_COUNT - action.count)
+    return floors
+
+
+def hidden_deals(
+    pool: Sequence[Card], sizes: Sequence[int], samples: int, seed: int, floors: Sequence[int] | None = None
+) -> tuple[list[HiddenDeal], bool]:
     """The hidden hands to average over, and whether they are all of them (exact).
+
+    ``floors``: per hidden seat, the value its cards must be above (:func:`go_floors`).
+    A sample deals the seats one by one, the most constrained first, each from the
+    cards left above its floor: uniform over the consistent deals when one seat is
+    hidden or no seat has said go, close to it otherwise.
 
     >>> from cribbage.cards import parse_cards
     >>> deals, exact = hidden_deals(parse_cards("5H 5S KD"), [2], samples=10, seed=0)
     >>> sorted(deals), exact
     ([(((5, 5),), 1), (((5, 13),), 2)], True)
     """
+    floors = list(floors) if floors is not None else [0] * len(sizes)
     deals: list[HiddenDeal] = []
-    for deal in _deals(_rank_counts(pool), list(sizes)):
+    for deal in _deals(_rank_counts(pool), list(sizes), floors):
         deals.append(deal)
         if len(deals) > samples:
             break
     else:
+        if not deals:
+            raise CardCountError("no hidden hands agree with the play", expected=sum(sizes), got=len(pool))
         return deals, True
     rng = random.Random(seed)
-    total = sum(sizes)
+    order = sorted(range(len(sizes)), key=lambda seat: -floors[seat])
     sampled: list[HiddenDeal] = []
     for _ in range(samples):
-        cards = rng.sample(list(pool), total)
-        hands, start = [], 0
-        for size in sizes:
-            hands.append(tuple(sorted(card.rank for card in cards[start:start + size])))
-            start += size
+        left = list(pool)
+        hands: list[Ranks] = [()] * len(sizes)
+        for seat in order:
+            allowed = [card for card in left if card.value > floors[seat]]
+            if len(allowed) < sizes[seat]:
+                raise CardCountError("no hidden hands agree with the play", expected=sizes[seat], got=len(allowed))
+            cards = rng.sample(allowed, sizes[seat])
+            hands[seat] = tuple(sorted(card.rank for card in cards))
+            left = [card for card in left if card not in cards]
         sampled.append((tuple(hands), 1))
     return sampled, False
 
@@ -347,11 +381,12 @@ def play_values(
     if not legal:
         actions[None] = [None]
     last, passed = _count_state(play)
-    pile = [card.rank for card in play.pile]
+    pile = tuple(card.rank for card in play.pile)
     own = [card.rank for card in held]
     totals = dict.fromkeys(actions, 0.0)
     weights = 0
-    deals, _exact = hidden_deals(pool, sizes, samples, seed)
+    floors = go_floors(play)
+    deals, _exact = hidden_deals(pool, sizes, samples, seed, [floors[other] for other in others])
     pool_counts = _rank_counts(pool + list(held))
     side = _side_sign(players, seat)
     for hidden, ways in deals:
@@ -360,7 +395,7 @@ def play_values(
             hands[seat] = list(own)
             for other, hand in zip(others, hidden):
                 hands[other] = list(hand)
-            table = _Table(hands, list(pile), last, set(passed), seat, list(pool_counts), play.five_card)
+            table = _Table(hands, pile, last, set(passed), seat, list(pool_counts), play.five_card)
             table.act(rank)
             scores = table.play_out()
             totals[rank] += ways * sum(sign * points for sign, points in zip(side, scores))
