@@ -12,7 +12,7 @@ CPython.  Pyodide runs the same code several times slower; the browser test
 Then, for 2, 3 and 4 players, the two slow steps of the page timed by the same
 Python code in CPython and in the site's own Pyodide (a module worker in headless
 Chromium, as the page runs it; needs ``python3 site_build.py build``): the coach's
-review of one deal (``review_deal`` with the page's samples; budget 1 s in the
+review of one deal (``review_deal`` as the page calls it; budget 1 s in the
 page) and the expert computer's move (a card in the play, budget 200 ms; and its
 discard, the exact advisor).
 """
@@ -40,7 +40,6 @@ import json, time
 from cribbage.coach import review_deal
 from cribbage.computer import ComputerPlayer
 from cribbage.game import Game, GameRules
-from cribbage.widgets.game.coach_state import COACH_SAMPLES
 
 def timings(players, deals=2):
     game = Game(GameRules(players=players, target=121), seed=players)
@@ -58,7 +57,7 @@ def timings(players, deals=2):
         game.apply(seats[seat](game, seat))
     for deal in range(1, deals + 1):
         start = time.perf_counter()
-        review_deal(game, 0, deal, samples=COACH_SAMPLES)
+        review_deal(game, 0, deal)
         reviews.append(time.perf_counter() - start)
     return {"review": reviews, "play": plays, "discard": discards}
 

@@ -11,7 +11,6 @@ from cribbage.coach import review_deal, review_game
 from cribbage.computer import ComputerPlayer
 from cribbage.i18n import LANGUAGES, t
 from cribbage.widgets.game import READER, GameOptions, new_state
-from cribbage.widgets.game.coach_state import COACH_SAMPLES
 from cribbage.widgets.game.state import checked
 from driver import reader_actions, send
 
@@ -46,7 +45,7 @@ def test_the_review_after_a_deal_shows_the_engines_numbers(players):
     state = new_state(GameOptions(players=players, strength="random", target=61), 17 + players, "g")
     answer = play_to(state, ComputerPlayer("random", seed=4), end_of_deal)
     game = look(answer["state"])
-    expected = review_deal(game, READER, game.deals, samples=COACH_SAMPLES)
+    expected = review_deal(game, READER, game.deals)
     html = answer["html"]
     assert f'class="cb-coach" data-deal="{game.deals}" open' in html
     panel = html[html.index('class="cb-coach"'):]
@@ -69,7 +68,7 @@ def test_the_review_of_a_miscounted_hand_names_what_was_missed_even_when_the_pag
     options = GameOptions(strength="random", counting="manual", muggins=False, target=61)
     answer = play_to(new_state(options, 5, "g"), ComputerPlayer("random", seed=3), end_of_deal, miscount=1)
     game = look(answer["state"])
-    expected = review_deal(game, READER, game.deals, samples=COACH_SAMPLES, said=_said(answer["state"]))
+    expected = review_deal(game, READER, game.deals, said=_said(answer["state"]))
     counts = [count for count in expected.counts if count.actual > 0]
     assert counts, "the reader counted nothing this deal"
     html = answer["html"]
@@ -83,7 +82,7 @@ def test_the_summary_at_the_end_gives_the_games_totals_and_its_costliest_moments
     options = GameOptions(strength="random", target=61)
     answer = play_to(new_state(options, 23, "g"), ComputerPlayer("random", seed=9), lambda game: game.is_over)
     state, game = answer["state"], look(answer["state"])
-    expected = review_game(game, READER, samples=COACH_SAMPLES)
+    expected = review_game(game, READER)
     html = answer["html"]
     summary = html[html.index('class="cb-coach-summary"'):]
     totals = expected.totals

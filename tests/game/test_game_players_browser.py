@@ -12,7 +12,7 @@ import pytest
 
 from cribbage.coach import review_game
 from cribbage.widgets.game import READER, game_of
-from cribbage.widgets.game.coach_state import COACH_SAMPLES, said_of
+from cribbage.widgets.game.coach_state import said_of
 from test_game_browser import READY_TIMEOUT, ROOT, press, settled, tab_to
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "game"
@@ -137,7 +137,7 @@ def test_a_whole_game_for_3_or_4_players_by_keyboard_survives_a_reload_and_ends_
     assert lanes == set(range(2 if players == 4 else 3))
 
     # The coach's summary, computed in the browser, against the CPython engine.
-    expected = review_game(game, READER, samples=COACH_SAMPLES, said=said_of(final))
+    expected = review_game(game, READER, said=said_of(final))
     summary = root.locator(".cb-coach-summary")
     totals = summary.locator(".cb-coach-totals")
     assert float(totals.get_attribute("data-discards")) == pytest.approx(expected.totals.discards, abs=1e-3)

@@ -1,7 +1,8 @@
 """The coach's reviews kept in the game's page state, and read back from it.
 
-Reviewing a deal takes about a second in the browser, so each finished deal's
-review (:func:`cribbage.coach.review_deal`) is made once, when the deal ends,
+Reviewing a deal takes up to a second in the browser, so each finished deal's
+review (:func:`cribbage.coach.review_deal`, with the engine's samples for the
+number of players) is made once, when the deal ends,
 and kept in the state as its JSON.  A state comes from the page, so reading a
 review back checks every field (a :class:`StateError` when one is wrong).
 
@@ -28,13 +29,10 @@ from ...show import ScoreItem
 from ..source import State, StateError
 from .state import READER
 
-COACH_SAMPLES = 48
-"""Hidden deals each card's value averages over in the page's reviews (the engine's
-default is larger; this keeps a deal's review near a second in the browser)."""
 MAX_SAID = 64
 SHOW_KINDS = ("fifteen", "pair", "run", "flush", "nobs")
 
-__all__ = ["COACH_SAMPLES", "deal_review_from_json", "finished_deals", "reviews_of", "said_of", "with_reviews"]
+__all__ = ["deal_review_from_json", "finished_deals", "reviews_of", "said_of", "with_reviews"]
 
 
 def _number(value: object) -> float:
@@ -174,5 +172,5 @@ def with_reviews(state: State, game: Game, said: Mapping[tuple[int, str], int]) 
     have = {review.get("deal") for review in kept if isinstance(review, dict)}
     for deal in finished_deals(game):
         if deal not in have:
-            kept.append(review_deal(game, READER, deal, samples=COACH_SAMPLES, said=said).to_json())
+            kept.append(review_deal(game, READER, deal, said=said).to_json())
     return kept

@@ -20,7 +20,7 @@ from ..html import attrs, button, card_html, cards_html, scroll_box
 from ..play import GO, play_state, play_view
 from ..source import State, StateError
 from ..spoken import reason_text
-from .coach_state import COACH_SAMPLES, reviews_of, said_of
+from .coach_state import reviews_of, said_of
 from .state import READER
 
 
@@ -137,7 +137,7 @@ def summary_html(review: GameReview, lang: Language) -> str:
 
 def game_review(state: State, game: Game) -> GameReview:
     """The review of the whole game from the reviews the state keeps (the missing ones made now)."""
-    return review_game(game, READER, samples=COACH_SAMPLES, said=said_of(state), deals=reviews_of(state, game))
+    return review_game(game, READER, said=said_of(state), deals=reviews_of(state, game))
 
 
 def coach_html(state: State, game: Game, lang: Language) -> str:
