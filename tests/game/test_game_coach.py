@@ -11,19 +11,15 @@ from cribbage.coach import review_deal, review_game
 from cribbage.computer import ComputerPlayer
 from cribbage.i18n import LANGUAGES, t
 from cribbage.widgets.game import READER, GameOptions, new_state
-from cribbage.widgets.game.state import checked
-from driver import reader_actions, send
-
-
-def look(state: dict):
-    return checked(state)[2]
+from driver import send
+from test_game_players import look, reader_moves
 
 
 def play_to(state: dict, player: ComputerPlayer, stop, miscount: int = 0) -> dict:
     """Play the reader's moves until ``stop(game)``; the last answer."""
     answer = {"state": state, "html": ""}
     while not stop(look(answer["state"])):
-        for action in reader_actions(answer["state"], player, miscount):
+        for action in reader_moves(answer["state"], player, miscount):
             answer = send(answer["state"], action)
     return answer
 

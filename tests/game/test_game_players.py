@@ -10,24 +10,52 @@ from __future__ import annotations
 import json
 import os
 import re
+from typing import NamedTuple
 
 import pytest
 
 from cribbage.computer import ComputerPlayer
 from cribbage.game import Deal, Discard, Game, Pegged, Shown
 from cribbage.i18n import LANGUAGES, card_name, t
+from cribbage.show import show_total
 from cribbage.widgets import render_block, update
 from cribbage.widgets.game import READER, GameOptions, new_state
 from cribbage.widgets.game.state import checked
-from driver import reader_actions, send
+from driver import send
 
 GAMES = int(os.environ.get("CRIBBAGE_GAME_PLAYERS_GAMES", "150"))
 """Seeded games in the default run, split between 3 and 4 players."""
 
 
 def look(state: dict) -> Game:
-    """The game of a state as the widget checks it (read only: it stays in the widget's cache)."""
+    """The game of a state as the widget checks it, read only: it stays in the widget's cache,
+    so the next action need not replay it (and the widget then moves this very object on:
+    keep what must stay, as :class:`Before` does)."""
     return checked(state)[2]
+
+
+class Before(NamedTuple):
+    """What a game was before an action (tuples: the game object itself moves on)."""
+
+    events: tuple
+    scores: tuple
+
+
+def reader_moves(state: dict, player: ComputerPlayer, miscount: int = 0) -> list[dict]:
+    """The page actions of the reader's next decision (as driver.reader_actions, without a replay)."""
+    game = look(state)
+    if game.is_over:
+        return [{"action": "new"}]
+    if game.to_act is None:
+        return [{"action": "cut" if game.phase == "cut_for_deal" else "deal"}]
+    assert game.to_act == READER, "the widget stopped while a computer had to act"
+    if game.expected == "announce":
+        _owner, cards, crib = game.next_show()
+        return [{"action": "announce", "value": str(max(0, show_total(cards, game.starter, crib=crib) - miscount))}]
+    action = player(game, READER)
+    if game.expected == "discard":
+        return [{"action": "select", "value": str(card)} for card in action.cards] + [{"action": "discard"}]
+    return [{"action": "play", "value": str(action.cards[0])}]
 
 
 def hidden_cards(game: Game) -> set:
@@ -67,7 +95,7 @@ class Steps:
         self.players = players
         self.steps = 0
 
-    def __call__(self, old: Game, answer: dict) -> Game:
+    def __call__(self, old: Before, answer: dict) -> Before:
         self.steps += 1
         new = look(answer["state"])
         assert new.rules.players == self.players
@@ -86,15 +114,16 @@ class Steps:
         if new.to_act == READER and new.expected == "play":
             enabled = set(re.findall(r'data-action="play" data-value="([^"]+)"(?! disabled)>', html))
             assert enabled == {str(card) for card in new.legal_cards(READER)}
-        return new
+        return Before(new.events, new.scores)
 
 
 def play_checked(state: dict, player: ComputerPlayer, steps: Steps, miscount: int = 0) -> dict:
     game = look(state)
-    while not game.is_over:
-        for action in reader_actions(state, player, miscount):
+    before = Before(game.events, game.scores)
+    while not look(state).is_over:
+        for action in reader_moves(state, player, miscount):
             answer = send(state, action)
-            game = steps(game, answer)
+            before = steps(before, answer)
             state = answer["state"]
     return state
 
@@ -137,7 +166,7 @@ def test_the_reader_sits_at_seat_0_and_decides_only_for_that_seat(players):
         if game.is_over:
             break
         seats.update(action.seat for action in game.actions)
-        for action in reader_actions(state, player):
+        for action in reader_moves(state, player):
             state = send(state, action)["state"]
     game = look(state)
     # Every seat decided (each discards), the reader's decisions only at seat 0.
