@@ -234,7 +234,9 @@ class Moment:
     index: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"deal": self.deal, "kind": self.kind, "cost": self.cost, "replay": self.replay.to_json(), "index": self.index}
+        return {
+            "deal": self.deal, "kind": self.kind, "cost": self.cost, "replay": self.replay.to_json(), "index": self.index,
+        }
 
 
 @dataclass(frozen=True)
@@ -309,7 +311,7 @@ def _deal_log(events: tuple[Event, ...], deal: int) -> _DealLog:
 # -- the reviews --------------------------------------------------------------------------
 
 
-def review_discard(log: _DealLog, rules: GameRules, seat: int, deal: int) -> DiscardReview | None:
+def _review_discard(log: _DealLog, rules: GameRules, seat: int, deal: int) -> DiscardReview | None:
     """The seat's discard against the best one (None before it discarded)."""
     chosen = log.discards.get(seat)
     if chosen is None:
@@ -322,7 +324,9 @@ def review_discard(log: _DealLog, rules: GameRules, seat: int, deal: int) -> Dis
     return DiscardReview(deal, seat, dealt, chosen, chosen_option, best, max(0.0, best.net - chosen_option.net))
 
 
-def review_plays(log: _DealLog, rules: GameRules, seat: int, deal: int, samples: int | None = None) -> tuple[PlayReview, ...]:
+def _review_plays(
+    log: _DealLog, rules: GameRules, seat: int, deal: int, samples: int | None = None
+) -> tuple[PlayReview, ...]:
     """Every card ``seat`` played in the deal, valued from what it could see."""
     if log.starter is None:
         return ()
@@ -376,7 +380,8 @@ def missed_items(items: tuple[ScoreItem, ...], short: int) -> tuple[ScoreItem, .
     >>> [(item.kind, item.points) for item in missed_items(items, 1)]
     [('nobs', 1)]
     """
-    ordered = sorted(items, key=lambda item: OFTEN_MISSED.index(item.kind) if item.kind in OFTEN_MISSED else len(OFTEN_MISSED))
+    rank = {kind: place for place, kind in enumerate(OFTEN_MISSED)}
+    ordered = sorted(items, key=lambda item: rank.get(item.kind, len(OFTEN_MISSED)))
     # Subset sum by dynamic programming over the ordered items: the first found is kept.
     reachable: dict[int, tuple[ScoreItem, ...]] = {0: ()}
     for item in ordered:
@@ -385,7 +390,7 @@ def missed_items(items: tuple[ScoreItem, ...], short: int) -> tuple[ScoreItem, .
     return reachable.get(short, ()) if short > 0 else ()
 
 
-def review_counts(
+def _review_counts(
     log: _DealLog, seat: int, deal: int, said: Mapping[tuple[int, str], int] | None = None
 ) -> tuple[CountReview, ...]:
     """The counts ``seat`` announced (with muggins), or reported in ``said``."""
@@ -416,12 +421,12 @@ def review_deal(
     ``(deal, "hand" | "crib")``.
     """
     log = _deal_log(game.events, deal)
-    discard = review_discard(log, game.rules, seat, deal)
+    discard = _review_discard(log, game.rules, seat, deal)
     return DealReview(
         deal,
         () if discard is None else (discard,),
-        review_plays(log, game.rules, seat, deal, samples),
-        review_counts(log, seat, deal, said),
+        _review_plays(log, game.rules, seat, deal, samples),
+        _review_counts(log, seat, deal, said),
     )
 
 
