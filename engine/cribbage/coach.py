@@ -16,8 +16,8 @@ best costs 0.  Everything here is numbers and cards; the words are the view's.
 >>> review = review_deal(game, 0, 1, samples=16)
 >>> review.discards[0].cost >= 0 and all(play.cost >= 0 for play in review.plays)
 True
->>> review.to_json()["deal"]
-1
+>>> review.to_json()["deal"], DealReview.from_json(review.to_json()) == review
+(1, True)
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .cards import DECK, Card
+from .cards import DECK, Card, parse_cards
 from .discard import DiscardOption, analyse_discards
 from .errors import IllegalActionError
 from .events import Deal, Discard, Event, Pegged, Shown, Starter
@@ -76,6 +76,24 @@ class DiscardReview:
             "cost": self.cost,
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DiscardReview:
+        return cls(
+            data["deal"], data["seat"], parse_cards(data["dealt"]), parse_cards(data["chosen"]),
+            _option(data["chosen_option"]), _option(data["best_option"]), data["cost"],
+        )
+
+
+def _option(data: dict[str, Any]) -> DiscardOption:
+    return DiscardOption(
+        parse_cards(data["discard"]), parse_cards(data["keep"]), data["hand_mean"], data["hand_min"], data["hand_max"],
+        {int(score): n for score, n in data["hand_distribution"].items()}, data["crib_mean"], data["net"],
+    )
+
+
+def _optional_card(text: str | None) -> Card | None:
+    return None if text is None else Card.parse(text)
+
 
 @dataclass(frozen=True)
 class PlayReview:
@@ -106,6 +124,15 @@ class PlayReview:
             "best": _card(self.best), "cost": self.cost, "gave_away": list(self.gave_away),
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PlayReview:
+        return cls(
+            data["deal"], data["index"], data["count_before"], parse_cards(data["pile"]), parse_cards(data["held"]),
+            _optional_card(data["chosen"]),
+            tuple((_optional_card(card), value) for card, value in data["values"]),
+            _optional_card(data["best"]), data["cost"], tuple(data["gave_away"]),
+        )
+
 
 @dataclass(frozen=True)
 class CountReview:
@@ -128,6 +155,11 @@ class CountReview:
             "deal": self.deal, "what": self.what, "said": self.said, "actual": self.actual,
             "missed": [item.to_json() for item in self.missed], "over": self.over, "cost": self.cost,
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CountReview:
+        missed = tuple(ScoreItem(item["kind"], parse_cards(item["cards"]), item["points"]) for item in data["missed"])
+        return cls(data["deal"], data["what"], data["said"], data["actual"], missed, data["over"])
 
 
 @dataclass(frozen=True)
@@ -159,6 +191,16 @@ class DealReview:
             "lost_to_pegging": self.lost_to_pegging,
             "lost_to_counting": self.lost_to_counting,
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DealReview:
+        """A review cached by a page (its :meth:`to_json`), for :func:`review_game`'s ``deals``."""
+        return cls(
+            data["deal"],
+            tuple(DiscardReview.from_json(item) for item in data["discards"]),
+            tuple(PlayReview.from_json(item) for item in data["plays"]),
+            tuple(CountReview.from_json(item) for item in data["counts"]),
+        )
 
 
 @dataclass(frozen=True)
@@ -192,7 +234,9 @@ class Moment:
     index: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"deal": self.deal, "kind": self.kind, "cost": self.cost, "replay": self.replay.to_json(), "index": self.index}
+        return {
+            "deal": self.deal, "kind": self.kind, "cost": self.cost, "replay": self.replay.to_json(), "index": self.index,
+        }
 
 
 @dataclass(frozen=True)
@@ -267,7 +311,7 @@ def _deal_log(events: tuple[Event, ...], deal: int) -> _DealLog:
 # -- the reviews --------------------------------------------------------------------------
 
 
-def review_discard(log: _DealLog, rules: GameRules, seat: int, deal: int) -> DiscardReview | None:
+def _review_discard(log: _DealLog, rules: GameRules, seat: int, deal: int) -> DiscardReview | None:
     """The seat's discard against the best one (None before it discarded)."""
     chosen = log.discards.get(seat)
     if chosen is None:
@@ -280,7 +324,9 @@ def review_discard(log: _DealLog, rules: GameRules, seat: int, deal: int) -> Dis
     return DiscardReview(deal, seat, dealt, chosen, chosen_option, best, max(0.0, best.net - chosen_option.net))
 
 
-def review_plays(log: _DealLog, rules: GameRules, seat: int, deal: int, samples: int | None = None) -> tuple[PlayReview, ...]:
+def _review_plays(
+    log: _DealLog, rules: GameRules, seat: int, deal: int, samples: int | None = None
+) -> tuple[PlayReview, ...]:
     """Every card ``seat`` played in the deal, valued from what it could see."""
     if log.starter is None:
         return ()
@@ -334,7 +380,8 @@ def missed_items(items: tuple[ScoreItem, ...], short: int) -> tuple[ScoreItem, .
     >>> [(item.kind, item.points) for item in missed_items(items, 1)]
     [('nobs', 1)]
     """
-    ordered = sorted(items, key=lambda item: OFTEN_MISSED.index(item.kind) if item.kind in OFTEN_MISSED else len(OFTEN_MISSED))
+    rank = {kind: place for place, kind in enumerate(OFTEN_MISSED)}
+    ordered = sorted(items, key=lambda item: rank.get(item.kind, len(OFTEN_MISSED)))
     # Subset sum by dynamic programming over the ordered items: the first found is kept.
     reachable: dict[int, tuple[ScoreItem, ...]] = {0: ()}
     for item in ordered:
@@ -343,7 +390,7 @@ def missed_items(items: tuple[ScoreItem, ...], short: int) -> tuple[ScoreItem, .
     return reachable.get(short, ()) if short > 0 else ()
 
 
-def review_counts(
+def _review_counts(
     log: _DealLog, seat: int, deal: int, said: Mapping[tuple[int, str], int] | None = None
 ) -> tuple[CountReview, ...]:
     """The counts ``seat`` announced (with muggins), or reported in ``said``."""
@@ -374,12 +421,12 @@ def review_deal(
     ``(deal, "hand" | "crib")``.
     """
     log = _deal_log(game.events, deal)
-    discard = review_discard(log, game.rules, seat, deal)
+    discard = _review_discard(log, game.rules, seat, deal)
     return DealReview(
         deal,
         () if discard is None else (discard,),
-        review_plays(log, game.rules, seat, deal, samples),
-        review_counts(log, seat, deal, said),
+        _review_plays(log, game.rules, seat, deal, samples),
+        _review_counts(log, seat, deal, said),
     )
 
 

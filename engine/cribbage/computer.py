@@ -5,8 +5,12 @@ Strengths:
 * ``expert``: discards as ``steady``; in the play it looks ahead: each legal
   card's expected net pegging for the rest of the play, over the hands the
   others may hold, every seat then playing as ``steady``
-  (:func:`cribbage.pegging_eval.play_values`).  It keeps the ``steady`` card
-  unless another is worth more.
+  (:func:`cribbage.pegging_eval.play_values`, over :data:`EXPERT_SAMPLES`
+  deals).  It keeps the ``steady`` card, with ``steady``'s reason, unless
+  another is worth :data:`LOOKAHEAD_MARGIN` points more; then the reason is
+  ``best_pegging`` (params ``card``, ``value``, ``alternatives``: each other
+  legal card with its value).  Over 2,000 games on the same deals it beats
+  ``steady`` (``benchmarks/computer_strength.py --against steady``).
 * ``steady``: discards by the exact expected value of hand and crib
   (:func:`cribbage.discard.analyse_discards`); in the play it always takes the
   most points it can, and otherwise plays the card that gives the next player

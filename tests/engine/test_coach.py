@@ -6,9 +6,10 @@ import json
 import pytest
 
 from cribbage.cards import DECK
-from cribbage.coach import review_deal, review_game
+from cribbage.coach import DealReview, review_deal, review_game
 from cribbage.computer import ComputerPlayer
 from cribbage.discard import analyse_discards
+from cribbage.errors import IllegalActionError
 from cribbage.events import Deal, Discard, Pegged, Shown, Starter
 from cribbage.game import Action, Game, GameRules
 from cribbage.play import Play, replay
@@ -222,7 +223,10 @@ def test_game_review_adds_up_and_picks_the_costliest_moments():
         [item.cost for deal in review.deals for item in (*deal.discards, *deal.plays, *deal.counts)], reverse=True
     )
     assert [moment.cost for moment in review.costliest] == [cost for cost in costs[:3] if cost > 0]
-    json.dumps(review.to_json())
+    # A page caches each deal's review as JSON and hands them back for the summary.
+    cached = {deal.deal: DealReview.from_json(json.loads(json.dumps(deal.to_json()))) for deal in review.deals}
+    assert cached == {deal.deal: deal for deal in review.deals}
+    assert review_game(game, READER, samples=SAMPLES, deals=cached) == review
 
 
 def test_each_costly_moment_replays_its_deal_in_a_play_block():
@@ -244,9 +248,9 @@ def test_each_costly_moment_replays_its_deal_in_a_play_block():
 
 def test_a_deal_that_does_not_exist_is_refused():
     game = played_game(2, seed=7)
-    with pytest.raises(Exception) as error:
+    with pytest.raises(IllegalActionError) as error:
         review_deal(game, READER, game.deals + 1)
-    assert getattr(error.value, "code", None) == "illegal_action"
+    assert error.value.params == {"reason": "no_such_deal", "deal": game.deals + 1}
 
 
 # -- seeded games with the expert ------------------------------------------------------------
