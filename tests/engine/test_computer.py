@@ -3,13 +3,16 @@
 import json
 import random
 
+import pytest
+
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from cribbage.cards import DECK, parse_cards
+from cribbage.cards import DECK, Card, parse_cards
 from cribbage.computer import ComputerPlayer, choose_discard, choose_play, reply_risk
 from cribbage.discard import analyse_discards
 from cribbage.game import Deal, Game, GameRules
+from cribbage.pegging_eval import play_values
 from cribbage.play import MAX_COUNT, Play
 from naive_pegging import points_of_last_card
 
@@ -141,7 +144,7 @@ class Table:
         return self.play_state.legal_cards()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=15, deadline=None)  # the expert's look-ahead takes a while per decision
 @given(st.permutations(DECK))
 def test_computer_does_not_look_at_other_hands(deck):
     """Deals that differ only in the opponent's hidden cards get the same decisions."""
@@ -156,3 +159,37 @@ def test_computer_does_not_look_at_other_hands(deck):
         table.play_state.play(lead_a.cards[0])
         table.play_state.play(reply)
     assert expert.decide(table_a, 0) == expert.decide(table_b, 0)
+
+
+class Reply(Table):
+    """Like :class:`Table`, with the computer in seat 1, answering seat 0's lead."""
+
+    def __init__(self, mine, theirs, starter, my_discards, lead):
+        self.starter = starter
+        self.events = (Deal(1, (tuple(theirs) + (None, None), tuple(mine) + tuple(my_discards)), ()),)
+        self.play_state = Play([theirs, mine])
+        self.play_state.play(lead)
+
+
+@pytest.mark.parametrize("mine, discards, starter, theirs, lead", [
+    ("QH AC 3H 6H", "AD 9H", "5D", "TC KC JS TS", "TC"),  # keeps the small cards for the end of the count
+    ("3S AD QH 9D", "7C AH", "JS", "8S 5D 8H TC", "TC"),
+])
+def test_expert_looks_past_the_steady_card_when_the_exact_values_say_so(mine, discards, starter, theirs, lead):
+    """Positions where steady's one-card view is clearly worse (by a point or more of
+    exact expected pegging, every hidden hand of the leader enumerated): the expert's
+    sampled look-ahead finds the better card and says why."""
+    mine, discards, theirs = parse_cards(mine), parse_cards(discards), parse_cards(theirs)
+    starter, lead = Card.parse(starter), Card.parse(lead)
+    table = Reply(mine, theirs, starter, discards, lead)
+    unseen = [card for card in DECK if card not in (*mine, *discards, starter, lead)]
+    exact = play_values(table.play_state, 1, unseen, samples=10**6)
+    legal = table.play_state.legal_cards()
+    steady = ComputerPlayer("steady", 0).decide(table, 1)[0].cards[0]
+    assert steady == choose_play(legal, table.play_state.pile, unseen, opponent_cards=3).card
+    best = max(exact, key=exact.get)
+    assert exact[best] - exact[steady] >= 1
+    action, reason = ComputerPlayer("expert", 0).decide(table, 1)
+    assert action.cards == (best,)
+    assert reason.code == "best_pegging" and reason.params["card"] == str(best)
+    json.dumps(reason.to_json())

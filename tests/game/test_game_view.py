@@ -32,6 +32,7 @@ def options_for(seed: int) -> GameOptions:
         strength=("random", "random", "easy", "expert")[seed % 4],
         counting="manual" if seed % 2 else "auto",
         muggins=seed % 5 < 2,
+        coach=seed % 25 == 0,  # the coach's reviews take the engine about a second a deal
     )
 
 
@@ -84,13 +85,13 @@ def test_seeded_computer_games_through_the_page_stay_legal_and_end_exactly_at_th
 def test_the_game_replays_the_same_from_its_seed():
     states = []
     for _ in range(2):
-        state = new_state(GameOptions(strength="random"), 4242, "g")
+        state = new_state(GameOptions(strength="random", coach=False), 4242, "g")
         states.append(play_game(state, ComputerPlayer("random", seed=1)))
     assert states[0]["game"] == states[1]["game"]
 
 
 def test_the_cut_decides_the_first_dealer_and_the_loser_deals_the_next_game():
-    state = play_game(new_state(GameOptions(target=61, strength="random"), 9, "g"), ComputerPlayer("random", seed=2))
+    state = play_game(new_state(GameOptions(target=61, strength="random", coach=False), 9, "g"), ComputerPlayer("random", seed=2))
     game = game_of(state)
     cut = game.events[0]
     lowest = {seat: card.rank for seat, card in cut.rounds[-1]}
@@ -309,7 +310,7 @@ def test_options_change_the_next_game_and_this_one_before_the_cut():
 
 
 def test_the_board_moves_the_front_and_back_pegs_with_the_scores():
-    state = new_state(GameOptions(strength="random"), 44, "g")
+    state = new_state(GameOptions(strength="random", coach=False), 44, "g")
     player = ComputerPlayer("random", seed=44)
     while game_of(state).deals < 3:
         for action in reader_actions(state, player):
@@ -340,7 +341,7 @@ def test_every_language_has_every_game_message():
 def test_the_block_takes_its_options_as_keys_and_refuses_bad_ones():
     html = render_block("game", "target: 61\nstrength: random\ncounting: manual\nmuggins: yes\nseed: 12", "pl", uid="g")
     state = json.loads(re.search(r'data-state="([^"]+)"', html).group(1).replace("&quot;", '"'))
-    assert state["options"] == {"target": 61, "strength": "random", "counting": "manual", "muggins": True}
+    assert state["options"] == {"target": 61, "strength": "random", "counting": "manual", "muggins": True, "players": 2, "coach": True}
     assert state["game"]["seed"] == 12 and not state["fresh"]
     assert 'data-widget="game"' in html and 'data-lang="pl"' in html and t("game.cut", "pl") in html
     for bad in ("target: 100", "strength: genius", "muggins: maybe", "seed: -4", "colour: red"):
@@ -357,7 +358,7 @@ def _text(html: str) -> str:
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_the_cut_prompt_shows_only_beside_the_cut_button(lang):
-    state = new_state(GameOptions(strength="random"), 9, "g")
+    state = new_state(GameOptions(strength="random", coach=False), 9, "g")
     fresh = render_block("game", "seed: 9", lang)
     assert t("game.start_prompt", lang) in _text(fresh) and 'data-key="cut"' in fresh
     finished = play_game(state, ComputerPlayer("random", seed=2), lang=lang)
@@ -389,7 +390,7 @@ def _show_news(answer: dict) -> tuple[int, int]:
 
 
 def test_a_new_show_is_announced_by_its_short_line_and_an_old_one_stays_quiet():
-    state = new_state(GameOptions(strength="random"), 31, "g")
+    state = new_state(GameOptions(strength="random", coach=False), 31, "g")
     player = ComputerPlayer("random", seed=1)
     answer = None
     while answer is None or "cb-show-summary" not in answer["html"]:

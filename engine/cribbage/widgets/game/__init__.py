@@ -1,11 +1,15 @@
-"""The game page (``cribbage-game``): a whole 2-player game against the computer.
+"""The game page (``cribbage-game``): a whole game for 2, 3 or 4 players against the computer.
 
 :mod:`.state` keeps and checks the widget's JSON, :mod:`.update` applies the
-reader's actions and the computer's, :mod:`.view` and :mod:`.board` draw it.
-The reader is seat 0, the computer seat 1.
+reader's actions and the computers', :mod:`.seats` names the seats,
+:mod:`.table` draws the card table, :mod:`.log` this deal's steps,
+:mod:`.view` the whole widget and :mod:`.board` the board.
+The reader is seat 0, the computers the seats after it, clockwise.
 
->>> html = WIDGET.render("target: 61\\nstrength: easy", "en", "g1")
+>>> html = WIDGET.render("target: 61\\nstrength: easy\\nplayers: 3", "en", "g1")
 >>> 'data-widget="game"' in html and 'data-persist="game"' in html and 'data-fragment-key="game-seed"' in html
+True
+>>> 'data-players="3"' in html
 True
 """
 
@@ -16,7 +20,7 @@ from ...game import Game
 from ...i18n import Language, t
 from ..source import BlockError, Fields
 from ..widget import Live, Widget
-from .state import COMPUTER, COUNTINGS, MAX_SEED, READER, TARGETS, GameOptions, game_of, new_state
+from .state import COMPUTER, COUNTINGS, MAX_SEED, PLAYERS, READER, TARGETS, GameOptions, game_of, new_state
 from .update import game_update
 from .view import game_view
 
@@ -24,8 +28,8 @@ __all__ = ["COMPUTER", "READER", "WIDGET", "GameOptions", "game_of", "game_updat
 
 
 def _options(fields: Fields) -> GameOptions:
-    """The options a block names (``target``, ``strength``, ``counting``, ``muggins``)."""
-    target, strength, counting, muggins = 121, "expert", "auto", False
+    """The options a block names (``target``, ``strength``, ``counting``, ``muggins``, ``players``, ``coach``)."""
+    target, strength, counting, muggins, players, coach = 121, "expert", "auto", False, 2, True
     for key, (value, line) in fields.items():
         lowered = value.lower()
         if key == "target" and value.isascii() and value.isdigit() and int(value) in TARGETS:
@@ -36,9 +40,13 @@ def _options(fields: Fields) -> GameOptions:
             counting = lowered
         elif key == "muggins" and lowered in ("yes", "no"):
             muggins = lowered == "yes"
+        elif key == "coach" and lowered in ("yes", "no"):
+            coach = lowered == "yes"
+        elif key == "players" and value in [str(n) for n in PLAYERS]:
+            players = int(value)
         elif key != "seed":
             raise BlockError("block_bad_value", line, key=key, value=value)
-    return GameOptions(target, strength, counting, muggins)
+    return GameOptions(target, strength, counting, muggins, players, coach)
 
 
 def game_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
@@ -51,12 +59,14 @@ def game_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
             raise BlockError("block_bad_value", line, key="seed", value=value)
         seed = int(value)
     state = {**new_state(options, seed, uid), "fresh": "seed" not in fields}
-    return Live(state, game_view(state, Game(options.rules, seed), lang, static=True), t("game.title", lang))
+    view = game_view(state, Game(options.rules, seed), lang, static=True)
+    # The number of players on the root: a hook for tests and styles (the view's table has it too).
+    return Live(state, view, t("game.title", lang), root=(("data-players", str(options.players)),))
 
 
 WIDGET = Widget(
     kind="game",
-    keys=("target", "strength", "counting", "muggins", "seed"),
+    keys=("target", "strength", "counting", "muggins", "seed", "players", "coach"),
     required=(),
     block=game_block,
     update=game_update,

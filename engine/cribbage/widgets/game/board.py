@@ -1,4 +1,5 @@
-"""The cribbage board as inline SVG: two lanes of holes and each player's front and back peg.
+"""The cribbage board as inline SVG: a lane of holes per side (two, or three when
+three play each for himself) and each side's front and back peg.
 
 >>> hole_position(1, 0, 121)[0] < hole_position(30, 0, 121)[0]
 True
@@ -10,21 +11,16 @@ from html import escape
 
 from ...game import Game
 from ...i18n import Language, t
-from .state import COMPUTER, READER
-
-
-def seat_name(seat: int, lang: Language) -> str:
-    """``You`` or ``Computer`` in the page's language."""
-    return t("game.you" if seat == READER else "game.computer", lang)
-
+from .seats import side_name
+from .state import READER
 
 _HOLE = 9.0  # distance between holes of a street
 _GAP = 6.0  # extra space between groups of five
 _LEFT = 30.0  # room for the two start holes
-_LANE = 9.0  # distance between the two players' lanes of a street
-_STREET = 28.0  # distance between streets
+_LANE = 9.0  # distance between the sides' lanes of a street
+_STREET_GAP = 19.0  # from a street's last lane to the next street's first
 _TOP = 12.0
-_COLOURS = ("#1565c0", "#c62828")
+_COLOURS = ("#1565c0", "#c62828", "#2e7d32")
 _START = 8.0  # the start hole of the front peg; the back peg's is one hole right of it
 
 
@@ -36,8 +32,13 @@ def _hole_x(index: int) -> float:
 _WIDTH = _hole_x(29) + 12
 
 
-def hole_position(points: int, seat: int, target: int) -> tuple[float, float]:
-    """Where a peg standing on ``points`` goes: streets of 30 holes, back and forth.
+def _street(sides: int) -> float:
+    """Distance between streets: a lane per side, then a gap."""
+    return (sides - 1) * _LANE + _STREET_GAP
+
+
+def hole_position(points: int, seat: int, target: int, sides: int = 2) -> tuple[float, float]:
+    """Where the peg of side ``seat`` standing on ``points`` goes: streets of 30 holes, back and forth.
 
     0 is a start hole; ``target`` is the game hole, shared, after the last street.
 
@@ -45,48 +46,52 @@ def hole_position(points: int, seat: int, target: int) -> tuple[float, float]:
     True
     >>> hole_position(31, 0, 121)[0] == hole_position(30, 0, 121)[0]
     True
+    >>> hole_position(5, 2, 121, sides=3)[1] > hole_position(5, 1, 121, sides=3)[1]
+    True
     """
     streets = (target - 1) // 30
+    street_height = _street(sides)
     if points >= target:
         street = streets - 1
-        y = _TOP + street * _STREET + _LANE / 2
+        y = _TOP + street * street_height + (sides - 1) * _LANE / 2
         return (12.0 if street % 2 else _WIDTH - 6), y
     if points <= 0:
         return _START, _TOP + seat * _LANE
     street, index = divmod(points - 1, 30)
     x = _hole_x(index) if street % 2 == 0 else _hole_x(29 - index)
-    return x, _TOP + street * _STREET + seat * _LANE
+    return x, _TOP + street * street_height + seat * _LANE
 
 
 def board_html(game: Game, lang: Language) -> str:
-    """The board as inline SVG: every hole, and each player's front and back peg."""
+    """The board as inline SVG: every hole, and each side's front and back peg."""
     target = game.target
+    sides, players = game.rules.sides, game.rules.players
     streets = (target - 1) // 30
-    height = _TOP + (streets - 1) * _STREET + _LANE + 12
+    height = _TOP + (streets - 1) * _street(sides) + (sides - 1) * _LANE + 12
     holes = []
-    for seat in (READER, COMPUTER):
+    for seat in range(sides):
         for points in range(1, target):
-            x, y = hole_position(points, seat, target)
+            x, y = hole_position(points, seat, target, sides)
             holes.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="1.6"/>')
-        x, y = hole_position(0, seat, target)
+        x, y = hole_position(0, seat, target, sides)
         holes.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="1.6"/><circle cx="{x + _HOLE:.1f}" cy="{y:.1f}" r="1.6"/>')
-    gx, gy = hole_position(target, READER, target)
+    gx, gy = hole_position(target, READER, target, sides)
     holes.append(f'<circle cx="{gx:.1f}" cy="{gy:.1f}" r="2.4"/>')
     pegs = []
     summary = []
     for seat, (front, back) in enumerate(game.pegs):
         colour = _COLOURS[seat]
-        bx, by = hole_position(back, seat, target)
+        bx, by = hole_position(back, seat, target, sides)
         if back == 0:
             bx += _HOLE  # the back peg's own start hole
-        fx, fy = hole_position(front, seat, target)
+        fx, fy = hole_position(front, seat, target, sides)
         pegs.append(
             f'<circle class="cb-peg-back" data-seat="{seat}" data-points="{back}" cx="{bx:.1f}" cy="{by:.1f}" r="3.4" '
             f'fill="#fff" stroke="{colour}" stroke-width="2.2"/>'
             f'<circle class="cb-peg-front" data-seat="{seat}" data-points="{front}" cx="{fx:.1f}" cy="{fy:.1f}" r="4.2" '
             f'fill="{colour}" stroke="#000" stroke-width="0.8"/>'
         )
-        summary.append(t("game.pegs", lang, name=seat_name(seat, lang), front=front, back=back))
+        summary.append(t("game.pegs", lang, name=side_name(seat, players, lang), front=front, back=back))
     label = t("game.board", lang, target=target) + ": " + "; ".join(summary)
     svg = (
         f'<svg class="cb-board" viewBox="0 0 {_WIDTH:.0f} {height:.0f}" role="img" aria-label="{escape(label)}" '
@@ -95,7 +100,7 @@ def board_html(game: Game, lang: Language) -> str:
     )
     legend = "".join(
         f'<li data-seat="{seat}" data-score="{front}"><span class="cb-peg-key cb-seat{seat}" aria-hidden="true">●○</span> '
-        f"<strong>{escape(seat_name(seat, lang))}</strong>: {escape(t('game.score_line', lang, front=front, back=back))}</li>"
+        f"<strong>{escape(side_name(seat, players, lang))}</strong>: {escape(t('game.score_line', lang, front=front, back=back))}</li>"
         for seat, (front, back) in enumerate(game.pegs)
     )
     target_text = t("game.target", lang, target=target)

@@ -6,14 +6,15 @@ the game from its decisions, so a state edited in the page can never put the
 game in a position the rules forbid; anything else wrong is a
 :class:`~cribbage.widgets.source.StateError`.
 
-The reader is seat 0, the computer seat 1.
+The reader is seat 0; the computers sit at the seats after it, clockwise
+(with 4 players seat 2, opposite, is the reader's partner).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ...computer import STRENGTHS
@@ -21,16 +22,17 @@ from ...game import Game, GameRules
 from ..source import State, StateError, card_texts, field, uid_of
 
 READER, COMPUTER = 0, 1
+PLAYERS = (2, 3, 4)
 TARGETS = (121, 61)
 COUNTINGS = ("auto", "manual")
 MAX_SEED = 10**9
 MAX_ACTIONS = 600
 """Far more decisions than any game to 121 takes; a longer list is not a game."""
 ACTION_KINDS = ("discard", "play", "announce", "claim", "decline")
-REASONS = ("best_expected_value", "best_hand", "random", "takes_points", "safest", "highest_card", "only_card")
+REASONS = ("best_expected_value", "best_hand", "random", "takes_points", "safest", "highest_card", "only_card", "best_pegging")
 """The computer's reasons the page can explain (:mod:`cribbage.computer`)."""
-NOTICES = ("game.choose_two", "game.bad_count", "game.overcount", "game.miscount", "game.short_muggins", "game.bad_fragment")
-FRAGMENT = re.compile(r"^game-seed=(\d{1,9})(?:&dealer=([01]))?$")
+NOTICES = ("game.choose_two", "game.choose_one", "game.bad_count", "game.overcount", "game.miscount", "game.short_muggins", "game.bad_fragment")
+FRAGMENT = re.compile(r"^game-seed=(\d{1,9})(?:&players=([234]))?(?:&dealer=([0-3]))?$")
 
 
 @dataclass(frozen=True)
@@ -51,8 +53,16 @@ class GameOptions:
     strength: str = "expert"
     counting: str = "auto"
     muggins: bool = False
+    players: int = 2
+    """2, 3 (each for himself) or 4 (the reader and the computer opposite against the other two)."""
+    coach: bool = True
+    """The coach reviews each deal of the reader's (about a second of the engine's time a deal)."""
 
     def __post_init__(self) -> None:
+        if not isinstance(self.coach, bool):
+            raise StateError("options")
+        if not (isinstance(self.players, int) and not isinstance(self.players, bool) and self.players in PLAYERS):
+            raise StateError("options")
         if not (isinstance(self.target, int) and self.target in TARGETS) or not isinstance(self.muggins, bool):
             raise StateError("options")
         if not isinstance(self.strength, str) or self.strength not in STRENGTHS:
@@ -63,13 +73,16 @@ class GameOptions:
     @property
     def rules(self) -> GameRules:
         # With manual counting every owner announces its count, as the muggins rule has it.
-        return GameRules(target=self.target, muggins=self.counting == "manual")
+        return GameRules(players=self.players, target=self.target, muggins=self.counting == "manual")
 
     @classmethod
     def from_json(cls, data: object) -> GameOptions:
         if not isinstance(data, dict):
             raise StateError("options")
-        return cls(**{name: data[name] for name in ("target", "strength", "counting", "muggins") if name in data})
+        return cls(**{name: data[name] for name in OPTION_NAMES if name in data})
+
+
+OPTION_NAMES = ("target", "strength", "counting", "muggins", "players", "coach")
 
 
 def new_state(options: GameOptions, seed: int, uid: str, dealer: int | None = None) -> State:
@@ -85,15 +98,22 @@ def new_state(options: GameOptions, seed: int, uid: str, dealer: int | None = No
         "selected": [],
         "hint": False,
         "notice": None,
-        "won": [0, 0],
+        "won": [0] * options.rules.sides,
     }
 
 
 def fragment_of(state: State) -> str:
-    """``game-seed=N`` (and ``&dealer=0|1`` for a game after another): the address that gives the game back."""
+    """``game-seed=N``, ``&players=3|4`` unless two play, and ``&dealer=S`` for a game
+    after another: the address that gives the game back.
+
+    >>> fragment_of(new_state(GameOptions(players=3), seed=42, uid="g1", dealer=2))
+    'game-seed=42&players=3&dealer=2'
+    """
     data = state["game"]
+    players = state["options"].get("players", 2)
+    named = "" if players == 2 else f"&players={players}"
     dealer = "" if data["dealer"] is None else f"&dealer={data['dealer']}"
-    return f"game-seed={data['seed']}{dealer}"
+    return f"game-seed={data['seed']}{named}{dealer}"
 
 
 # -- rebuilding and checking a state ------------------------------------------------
@@ -117,11 +137,11 @@ def _natural(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def _check_actions(actions: list[Any]) -> None:
+def _check_actions(actions: list[Any], players: int) -> None:
     if len(actions) > MAX_ACTIONS:
         raise StateError("game")
     for action in actions:
-        if not isinstance(action, dict) or action.get("seat") not in (READER, COMPUTER) or action.get("kind") not in ACTION_KINDS:
+        if not isinstance(action, dict) or action.get("seat") not in range(players) or action.get("kind") not in ACTION_KINDS:
             raise StateError("game")
         points = action.get("points")
         if points is not None and not _natural(points):
@@ -147,14 +167,15 @@ def checked(state: State, take: bool = False) -> tuple[GameOptions, GameOptions,
     options, chosen = GameOptions.from_json(state.get("options")), GameOptions.from_json(state.get("next"))
     data = field(state, "game", dict)
     actions = field(data, "actions", list)
-    _check_actions(actions)
+    players = options.players
+    _check_actions(actions, players)
     seed, dealer, events = data.get("seed"), data.get("dealer"), data.get("events")
-    if not (_natural(seed) and isinstance(seed, int) and seed < MAX_SEED) or dealer not in (None, READER, COMPUTER):
+    if not (_natural(seed) and isinstance(seed, int) and seed < MAX_SEED) or dealer not in (None, *range(players)):
         raise StateError("game")
     if not _natural(events):
         raise StateError("game")
     won = field(state, "won", list)
-    if len(won) != 2 or not all(_natural(n) for n in won):
+    if len(won) != options.rules.sides or not all(_natural(n) for n in won):
         raise StateError("won")
     field(state, "seen", int)
     field(state, "hint", bool)
@@ -182,16 +203,22 @@ def game_of(state: State) -> Game:
 
 
 def fragment_game(state: State, chosen: GameOptions, fragment: str) -> State:
-    """``#game-seed=N`` (``&dealer=0|1`` for a game after another) starts that game.
+    """``#game-seed=N`` (``&players=3|4``, ``&dealer=S`` for a game after another) starts that game.
 
     The game already on the page is kept when it is that one (a reload).
     """
     match = FRAGMENT.match(fragment.lstrip("#"))
-    if match is None:
+    players = 2 if match is None or match.group(2) is None else int(match.group(2))
+    if match is None or (match.group(3) is not None and int(match.group(3)) >= players):
         return {**state, "notice": {"key": "game.bad_fragment", "params": {}}}
     seed = int(match.group(1))
-    dealer = None if match.group(2) is None else int(match.group(2))
+    dealer = None if match.group(3) is None else int(match.group(3))
     current = state["game"]
-    if current["seed"] == seed and current["dealer"] == dealer:
+    if current["seed"] == seed and current["dealer"] == dealer and state["options"].get("players", 2) == players:
         return state
-    return {**new_state(chosen, seed, state["uid"], dealer), "won": state["won"]}
+    return kept_record(state, new_state(replace(chosen, players=players), seed, state["uid"], dealer))
+
+
+def kept_record(old: State, new: State) -> State:
+    """``new``, with the games won so far while the same number of sides play."""
+    return {**new, "won": old["won"]} if len(old["won"]) == len(new["won"]) else new

@@ -24,9 +24,16 @@ from ..source import Action as PageAction
 from ..source import State, StateError, action_text, json_object, uid_of
 from ..widget import Answer
 from .state import (
-    COUNTINGS, MAX_SEED, READER, TARGETS, GameOptions, checked, fragment_game, fragment_of, new_state, remember,
+    COUNTINGS, MAX_SEED, PLAYERS, READER, TARGETS, GameOptions, checked, fragment_game, fragment_of, kept_record,
+    new_state, remember,
 )
+from ..play import play_update
+from .coach_state import reviews_of, said_of, with_reviews
+from .coach_view import replay_state
 from .view import deal_start, game_view
+
+REPLAY_ACTIONS = ("step", "reset", "self", "play", "go")
+"""The actions of the ``cribbage-play`` view a replay shows (while it is open, they are its)."""
 
 MAX_COUNT = 29
 """No hand or crib counts more."""
@@ -82,9 +89,23 @@ def game_update(state: State, action: PageAction, lang: Language) -> Answer:
     if kind == "restore":
         return _answer(_restored(state, value), lang)
     options, chosen, game = checked(state, take=True)
+    said_of(state)
+    reviews_of(state, game)
     state = {**state, "notice": None}
     before = len(game.events)
     why = dict(state["why"])
+    if state.get("replay") and kind in REPLAY_ACTIONS:
+        opened = state["replay"]
+        if not isinstance(opened, dict) or not isinstance(opened.get("play"), dict):
+            raise StateError("replay")
+        moved = play_update({**opened["play"], "uid": state["uid"]}, action, lang)["state"]
+        return _answer({**state, "replay": {**opened, "play": moved}}, lang, game)
+    if kind == "replay-close":
+        return _answer({**state, "replay": None}, lang, game)
+    if kind == "moment" and game.is_over:
+        if not (value.isdigit() and len(value) <= 2):
+            raise StateError("value")
+        return _answer({**state, "replay": replay_state(state, game, int(value))}, lang, game)
     if kind == "fragment":
         return _answer(fragment_game(state, chosen, value), lang)
     if kind == "set":
@@ -93,7 +114,7 @@ def game_update(state: State, action: PageAction, lang: Language) -> Answer:
         return _answer(_new_game(state, game, chosen), lang)
     if kind == "cut" and state.get("fresh") and not game.events:
         # A page's first game gets a seed of its own; the fragment then names it.
-        state = {**new_state(options, random.randrange(MAX_SEED), state["uid"]), "won": state["won"], "next": state["next"]}
+        state = {**kept_record(state, new_state(options, random.randrange(MAX_SEED), state["uid"])), "next": state["next"]}
         game = checked(state, take=True)[2]
     if kind in ("cut", "deal"):
         _continue(game)
@@ -113,7 +134,7 @@ def game_update(state: State, action: PageAction, lang: Language) -> Answer:
         except CribbageError:  # the same card selected twice
             discard = None
         if discard is None or not game.can(discard):
-            state["notice"] = {"key": "game.choose_two", "params": {}}
+            state["notice"] = {"key": "game.choose_two" if game.rules.discard_size == 2 else "game.choose_one", "params": {}}
             return _answer(state, lang, game)
         game.apply(discard)
         state["selected"], state["hint"] = [], False
@@ -132,6 +153,9 @@ def game_update(state: State, action: PageAction, lang: Language) -> Answer:
         return _answer(state, lang, game)
     run_computer(game, options, why)
     state["why"], state["seen"] = why, before
+    # The coach reviews each deal once, the moment it is over (the page keeps the review).
+    if options.coach:
+        state["coach"] = with_reviews(state, game, said_of(state))
     result = game.result
     if result is not None and not state.get("counted"):
         won = list(state["won"])
@@ -151,6 +175,8 @@ def _announce(state: State, game: Game, options: GameOptions, text: str) -> bool
         return False
     said = int(text)
     actual = show_total(cards, game.starter, crib=crib)
+    # The coach reviews the count the reader said, even when the page corrects it.
+    state["said"] = {**state.get("said", {}), f"{game.deals}:{'crib' if crib else 'hand'}": said}
     # With the page's muggins the count stands as said, so the rules judge it (an overcount is refused).
     announce = Action("announce", READER, points=said if options.muggins else actual)
     if not game.can(announce):
@@ -173,19 +199,25 @@ def _set_option(state: State, game: Game, name: str, value: str) -> State:
         chosen["counting"] = value
     elif name == "muggins" and value in ("0", "1"):
         chosen["muggins"] = value == "1"
+    elif name == "coach" and value in ("0", "1"):
+        chosen["coach"] = value == "1"
+    elif name == "players" and value in [str(n) for n in PLAYERS]:
+        chosen["players"] = int(value)
     state = {**state, "next": chosen}
     if not game.actions and not game.events:
-        # Nothing has happened yet: the options apply to this game at once.
-        fresh = new_state(GameOptions.from_json(chosen), game.seed, state["uid"], game.first_dealer)
-        state = {**fresh, "won": state["won"]}
+        # Nothing has happened yet: the options apply to this game at once (the last
+        # game's loser deals the next one only at the same table).
+        options = GameOptions.from_json(chosen)
+        dealer = game.first_dealer if game.first_dealer is not None and game.first_dealer < options.players else None
+        state = kept_record(state, new_state(options, game.seed, state["uid"], dealer))
     return state
 
 
 def _new_game(state: State, game: Game, chosen: GameOptions) -> State:
     """The next game: after a finished one the loser deals it, otherwise a new cut."""
     seed = (game.seed + 1) % MAX_SEED
-    dealer = game.next_game().first_dealer if game.is_over else None
-    return {**new_state(chosen, seed, state["uid"], dealer), "won": state["won"]}
+    dealer = game.next_game().first_dealer if game.is_over and chosen.players == game.rules.players else None
+    return kept_record(state, new_state(chosen, seed, state["uid"], dealer))
 
 
 def _answer(state: State, lang: Language, game: Game | None = None) -> Answer:

@@ -1,0 +1,470 @@
+"""The coach: a review of one seat's decisions in a game, deal by deal.
+
+For each deal it compares the seat's discard with the advisor's best
+(:func:`cribbage.discard.analyse_discards`), each card it played with the
+best card by expected net pegging (:func:`cribbage.pegging_eval.play_values`,
+from what the seat could see at that moment), and each count it announced
+with the real one.  A game's review adds up what was given up and picks the
+costliest moments, each with what a ``cribbage-play`` block needs to replay it.
+
+Costs are expected points given up, never negative: a choice as good as the
+best costs 0.  Everything here is numbers and cards; the words are the view's.
+
+>>> from cribbage.computer import ComputerPlayer
+>>> game = Game(GameRules(target=61), seed=3)
+>>> _ = game.run([ComputerPlayer("easy", seed=1), ComputerPlayer("expert", seed=2)])
+>>> review = review_deal(game, 0, 1, samples=16)
+>>> review.discards[0].cost >= 0 and all(play.cost >= 0 for play in review.plays)
+True
+>>> review.to_json()["deal"], DealReview.from_json(review.to_json()) == review
+(1, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .cards import DECK, Card, parse_cards
+from .discard import DiscardOption, analyse_discards
+from .errors import IllegalActionError
+from .events import Deal, Discard, Event, Pegged, Shown, Starter
+from .game import Game, GameRules
+from .pegging_eval import play_values
+from .play import Play, PlayAction
+from .show import ScoreItem, score_show
+
+GIVEN_AWAY = ("fifteen", "pair", "thirty_one", "run")
+"""What an opponent may peg off the card just played (``PlayReview.gave_away``)."""
+MOMENTS = 3
+"""How many of the costliest moments a game's review keeps."""
+REVIEW_SAMPLES = {2: 96, 3: 48, 4: 32}
+"""Hidden deals per card valued, by the number of players: more seats make each
+deal slower to play out, and a deal's review must stay within the page's second."""
+OFTEN_MISSED = ("nobs", "flush", "fifteen", "run", "pair")
+"""The order in which a short count's missing items are guessed (see :func:`missed_items`)."""
+
+CountWhat = Literal["hand", "crib"]
+MomentKind = Literal["discard", "play", "count"]
+
+
+def _cards(cards: tuple[Card, ...]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _card(card: Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+@dataclass(frozen=True)
+class DiscardReview:
+    """The seat's discard against the advisor's best; ``cost`` = best net - chosen net."""
+
+    deal: int
+    seat: int
+    dealt: tuple[Card, ...]
+    chosen: tuple[Card, ...]
+    chosen_option: DiscardOption
+    best_option: DiscardOption
+    cost: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal, "seat": self.seat, "dealt": _cards(self.dealt), "chosen": _cards(self.chosen),
+            "chosen_option": self.chosen_option.to_json(), "best_option": self.best_option.to_json(),
+            "cost": self.cost,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DiscardReview:
+        return cls(
+            data["deal"], data["seat"], parse_cards(data["dealt"]), parse_cards(data["chosen"]),
+            _option(data["chosen_option"]), _option(data["best_option"]), data["cost"],
+        )
+
+
+def _option(data: dict[str, Any]) -> DiscardOption:
+    return DiscardOption(
+        parse_cards(data["discard"]), parse_cards(data["keep"]), data["hand_mean"], data["hand_min"], data["hand_max"],
+        {int(score): n for score, n in data["hand_distribution"].items()}, data["crib_mean"], data["net"],
+    )
+
+
+def _optional_card(text: str | None) -> Card | None:
+    return None if text is None else Card.parse(text)
+
+
+@dataclass(frozen=True)
+class PlayReview:
+    """One card the seat played: every legal card's expected net pegging for the rest of the play.
+
+    ``index`` is the action's place in the deal's play (gos included: the
+    ``start`` of a ``cribbage-play`` block that opens on this decision);
+    ``values`` best first; ``gave_away``: what the next opponent to play a card
+    in the same count pegged off it (kinds of :data:`GIVEN_AWAY`).
+    """
+
+    deal: int
+    index: int
+    count_before: int
+    pile: tuple[Card, ...]
+    held: tuple[Card, ...]
+    chosen: Card | None
+    values: tuple[tuple[Card | None, float], ...]
+    best: Card | None
+    cost: float
+    gave_away: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal, "index": self.index, "count_before": self.count_before, "pile": _cards(self.pile),
+            "held": _cards(self.held), "chosen": _card(self.chosen),
+            "values": [[_card(card), value] for card, value in self.values],
+            "best": _card(self.best), "cost": self.cost, "gave_away": list(self.gave_away),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PlayReview:
+        return cls(
+            data["deal"], data["index"], data["count_before"], parse_cards(data["pile"]), parse_cards(data["held"]),
+            _optional_card(data["chosen"]),
+            tuple((_optional_card(card), value) for card, value in data["values"]),
+            _optional_card(data["best"]), data["cost"], tuple(data["gave_away"]),
+        )
+
+
+@dataclass(frozen=True)
+class CountReview:
+    """A count the seat announced: ``missed`` items account for a short count, ``over`` for a long one."""
+
+    deal: int
+    what: CountWhat
+    said: int
+    actual: int
+    missed: tuple[ScoreItem, ...]
+    over: int
+
+    @property
+    def cost(self) -> int:
+        """Points the short count left on the table (an overcount is refused, so it costs nothing)."""
+        return max(0, self.actual - self.said)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal, "what": self.what, "said": self.said, "actual": self.actual,
+            "missed": [item.to_json() for item in self.missed], "over": self.over, "cost": self.cost,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CountReview:
+        missed = tuple(ScoreItem(item["kind"], parse_cards(item["cards"]), item["points"]) for item in data["missed"])
+        return cls(data["deal"], data["what"], data["said"], data["actual"], missed, data["over"])
+
+
+@dataclass(frozen=True)
+class DealReview:
+    deal: int
+    discards: tuple[DiscardReview, ...]
+    plays: tuple[PlayReview, ...]
+    counts: tuple[CountReview, ...]
+
+    @property
+    def lost_to_discards(self) -> float:
+        return sum(review.cost for review in self.discards)
+
+    @property
+    def lost_to_pegging(self) -> float:
+        return sum(review.cost for review in self.plays)
+
+    @property
+    def lost_to_counting(self) -> int:
+        return sum(review.cost for review in self.counts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "discards": [review.to_json() for review in self.discards],
+            "plays": [review.to_json() for review in self.plays],
+            "counts": [review.to_json() for review in self.counts],
+            "lost_to_discards": self.lost_to_discards,
+            "lost_to_pegging": self.lost_to_pegging,
+            "lost_to_counting": self.lost_to_counting,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DealReview:
+        """A review cached by a page (its :meth:`to_json`), for :func:`review_game`'s ``deals``."""
+        return cls(
+            data["deal"],
+            tuple(DiscardReview.from_json(item) for item in data["discards"]),
+            tuple(PlayReview.from_json(item) for item in data["plays"]),
+            tuple(CountReview.from_json(item) for item in data["counts"]),
+        )
+
+
+@dataclass(frozen=True)
+class ReplaySpec:
+    """What a ``cribbage-play`` block needs: hands in play order (seat 0 leads,
+    the dealer last), the cards played, the action to open on, and the
+    reviewed seat's place in that order."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    plays: tuple[Card, ...]
+    start: int
+    players: int
+    five_card: bool
+    seat: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hands": [_cards(hand) for hand in self.hands], "plays": _cards(self.plays), "start": self.start,
+            "players": self.players, "five_card": self.five_card, "seat": self.seat,
+        }
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One costly decision; ``index`` is its :attr:`PlayReview.index` for a play."""
+
+    deal: int
+    kind: MomentKind
+    cost: float
+    replay: ReplaySpec
+    index: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal, "kind": self.kind, "cost": self.cost, "replay": self.replay.to_json(), "index": self.index,
+        }
+
+
+@dataclass(frozen=True)
+class Totals:
+    discards: float = 0.0
+    pegging: float = 0.0
+    counting: int = 0
+
+    @property
+    def total(self) -> float:
+        return self.discards + self.pegging + self.counting
+
+    def to_json(self) -> dict[str, Any]:
+        return {"discards": self.discards, "pegging": self.pegging, "counting": self.counting, "total": self.total}
+
+
+@dataclass(frozen=True)
+class GameReview:
+    deals: tuple[DealReview, ...]
+    totals: Totals = field(default_factory=Totals)
+    costliest: tuple[Moment, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deals": [deal.to_json() for deal in self.deals], "totals": self.totals.to_json(),
+            "costliest": [moment.to_json() for moment in self.costliest],
+        }
+
+
+# -- a deal's events --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _DealLog:
+    """The events of one deal, as the review needs them."""
+
+    dealt: Deal
+    discards: dict[int, tuple[Card, ...]]
+    starter: Card | None
+    pegged: tuple[PlayAction, ...]
+    shown: tuple[Shown, ...]
+
+    def kept(self, seat: int) -> tuple[Card, ...]:
+        return tuple(card for card in self.dealt.hands[seat] if card not in self.discards.get(seat, ()))
+
+    def play_hands(self, players: int) -> tuple[tuple[Card, ...], ...]:
+        """The kept hands in play order: seat 0 left of the dealer, the dealer last."""
+        return tuple(self.kept((self.dealt.dealer + 1 + place) % players) for place in range(players))
+
+
+def _deal_log(events: tuple[Event, ...], deal: int) -> _DealLog:
+    deal_events: list[Event] = []
+    seen = 0
+    for event in events:
+        if isinstance(event, Deal):
+            seen += 1
+            if seen > deal:
+                break
+        if seen == deal:
+            deal_events.append(event)
+    if not deal_events:
+        raise IllegalActionError(f"no deal {deal} in this game", reason="no_such_deal", deal=deal)
+    first = deal_events[0]
+    assert isinstance(first, Deal)
+    discards = {event.seat: event.cards for event in deal_events if isinstance(event, Discard)}
+    starter = next((event.card for event in deal_events if isinstance(event, Starter)), None)
+    pegged = tuple(event.action for event in deal_events if isinstance(event, Pegged))
+    shown = tuple(event for event in deal_events if isinstance(event, Shown))
+    return _DealLog(first, discards, starter, pegged, shown)
+
+
+# -- the reviews --------------------------------------------------------------------------
+
+
+def _review_discard(log: _DealLog, rules: GameRules, seat: int, deal: int) -> DiscardReview | None:
+    """The seat's discard against the best one (None before it discarded)."""
+    chosen = log.discards.get(seat)
+    if chosen is None:
+        return None
+    dealt = log.dealt.hands[seat]
+    dealer = rules.side_of(seat) == rules.side_of(log.dealt.dealer)
+    options = analyse_discards(dealt, dealer, players=rules.players, five_card=rules.five_card)
+    chosen_option = next(option for option in options if set(option.discard) == set(chosen))
+    best = options[0]
+    return DiscardReview(deal, seat, dealt, chosen, chosen_option, best, max(0.0, best.net - chosen_option.net))
+
+
+def _review_plays(
+    log: _DealLog, rules: GameRules, seat: int, deal: int, samples: int | None = None
+) -> tuple[PlayReview, ...]:
+    """Every card ``seat`` played in the deal, valued from what it could see."""
+    if log.starter is None:
+        return ()
+    players = rules.players
+    dealer = log.dealt.dealer
+    place = (seat - dealer - 1) % players
+    hands = log.play_hands(players)
+    unseen = [card for card in DECK if card not in log.dealt.hands[seat] and card != log.starter]
+    play = Play(hands, five_card=rules.five_card)
+    reviews = []
+    for index, action in enumerate(log.pegged):
+        if action.seat == seat and action.card is not None:
+            pile, held, count = play.pile, play.held(place), play.count
+            values = play_values(
+                play, place, unseen, samples=samples or REVIEW_SAMPLES[players], seed=deal * 64 + index,
+            )
+            ranked = tuple(sorted(values.items(), key=lambda item: -item[1]))
+            top = ranked[0][1]
+            best = action.card if values[action.card] >= top - 1e-9 else ranked[0][0]
+            reviews.append(PlayReview(
+                deal, index, count, pile, held, action.card, ranked, best, max(0.0, top - values[action.card]),
+                _gave_away(log.pegged, index, rules),
+            ))
+        play.go() if action.card is None else play.play(action.card)
+    return tuple(reviews)
+
+
+def _gave_away(actions: tuple[PlayAction, ...], index: int, rules: GameRules) -> tuple[str, ...]:
+    """What the next card played in the same count pegged, if an opponent played it."""
+    if actions[index].reset:
+        return ()
+    for later in actions[index + 1:]:
+        if later.card is not None:
+            if rules.side_of(later.seat) == rules.side_of(actions[index].seat):
+                return ()
+            return tuple(item.kind for item in later.reasons if item.kind in GIVEN_AWAY)
+        if later.reset:
+            return ()
+    return ()
+
+
+def missed_items(items: tuple[ScoreItem, ...], short: int) -> tuple[ScoreItem, ...]:
+    """Items whose points make up a short count of ``short`` points.
+
+    The reader gives only a total, so which items were missed is a guess: the
+    first set that adds up, trying the kinds most often overlooked first
+    (:data:`OFTEN_MISSED`); no items when none adds up exactly.
+
+    >>> from cribbage.cards import parse_hand_and_starter
+    >>> items = score_show(*parse_hand_and_starter("5H 5S JC 4D", "6C")).items
+    >>> [(item.kind, item.points) for item in missed_items(items, 1)]
+    [('nobs', 1)]
+    """
+    rank = {kind: place for place, kind in enumerate(OFTEN_MISSED)}
+    ordered = sorted(items, key=lambda item: rank.get(item.kind, len(OFTEN_MISSED)))
+    # Subset sum by dynamic programming over the ordered items: the first found is kept.
+    reachable: dict[int, tuple[ScoreItem, ...]] = {0: ()}
+    for item in ordered:
+        for total, chosen in list(reachable.items()):
+            reachable.setdefault(total + item.points, chosen + (item,))
+    return reachable.get(short, ()) if short > 0 else ()
+
+
+def _review_counts(
+    log: _DealLog, seat: int, deal: int, said: Mapping[tuple[int, str], int] | None = None
+) -> tuple[CountReview, ...]:
+    """The counts ``seat`` announced (with muggins), or reported in ``said``."""
+    reviews = []
+    for shown in log.shown:
+        if shown.seat != seat:
+            continue
+        what: CountWhat = "crib" if shown.crib else "hand"
+        announced = (said or {}).get((deal, what), shown.announced)
+        if announced is None:
+            continue
+        score = score_show(shown.hand, shown.starter, crib=shown.crib)
+        reviews.append(CountReview(
+            deal, what, announced, score.total, missed_items(score.items, score.total - announced),
+            max(0, announced - score.total),
+        ))
+    return tuple(reviews)
+
+
+def review_deal(
+    game: Game, seat: int, deal: int, samples: int | None = None,
+    said: Mapping[tuple[int, str], int] | None = None,
+) -> DealReview:
+    """The review of ``seat``'s decisions in deal ``deal`` (1 = the first deal).
+
+    ``samples``: passed to :func:`play_values` (default :data:`REVIEW_SAMPLES`); ``said``: counts the seat
+    announced that the log does not keep (the page corrected them), by
+    ``(deal, "hand" | "crib")``.
+    """
+    log = _deal_log(game.events, deal)
+    discard = _review_discard(log, game.rules, seat, deal)
+    return DealReview(
+        deal,
+        () if discard is None else (discard,),
+        _review_plays(log, game.rules, seat, deal, samples),
+        _review_counts(log, seat, deal, said),
+    )
+
+
+def replay_spec(game: Game, seat: int, deal: int, start: int = 0) -> ReplaySpec:
+    """The play of deal ``deal`` as a ``cribbage-play`` block gives it, opening at action ``start``."""
+    log = _deal_log(game.events, deal)
+    players = game.rules.players
+    return ReplaySpec(
+        log.play_hands(players), tuple(action.card for action in log.pegged if action.card is not None),
+        start, players, game.rules.five_card, (seat - log.dealt.dealer - 1) % players,
+    )
+
+
+def review_game(
+    game: Game, seat: int, samples: int | None = None, said: Mapping[tuple[int, str], int] | None = None,
+    deals: Mapping[int, DealReview] | None = None,
+) -> GameReview:
+    """Every deal's review, the totals given up, and the :data:`MOMENTS` costliest moments.
+
+    ``deals``: reviews already made (a page caches them), by deal number.
+    """
+    reviews = tuple(
+        (deals or {}).get(number) or review_deal(game, seat, number, samples, said) for number in range(1, game.deals + 1)
+    )
+    totals = Totals(
+        sum(review.lost_to_discards for review in reviews),
+        sum(review.lost_to_pegging for review in reviews),
+        sum(review.lost_to_counting for review in reviews),
+    )
+    candidates: list[tuple[float, int, MomentKind, int | None]] = []
+    for review in reviews:
+        candidates += [(item.cost, review.deal, "discard", None) for item in review.discards]
+        candidates += [(item.cost, review.deal, "play", item.index) for item in review.plays]
+        candidates += [(float(item.cost), review.deal, "count", None) for item in review.counts]
+    candidates.sort(key=lambda entry: -entry[0])
+    moments = tuple(
+        Moment(number, kind, cost, replay_spec(game, seat, number, index or 0), index)
+        for cost, number, kind, index in candidates[:MOMENTS]
+        if cost > 0
+    )
+    return GameReview(reviews, totals, moments)

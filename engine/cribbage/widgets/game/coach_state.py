@@ -1,0 +1,176 @@
+"""The coach's reviews kept in the game's page state, and read back from it.
+
+Reviewing a deal takes up to a second in the browser, so each finished deal's
+review (:func:`cribbage.coach.review_deal`, with the engine's samples for the
+number of players) is made once, when the deal ends,
+and kept in the state as its JSON.  A state comes from the page, so reading a
+review back checks every field (a :class:`StateError` when one is wrong).
+
+>>> from cribbage.computer import ComputerPlayer
+>>> from cribbage.game import Game, GameRules
+>>> game = Game(GameRules(target=61), seed=3)
+>>> _ = game.run([ComputerPlayer("random", seed=1), ComputerPlayer("random", seed=2)])
+>>> review = review_deal(game, 0, 1, samples=8)
+>>> deal_review_from_json(review.to_json()) == review
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...cards import Card, parse_cards
+from ...coach import CountReview, DealReview, DiscardReview, PlayReview, review_deal
+from ...discard import DiscardOption
+from ...errors import CribbageError
+from ...game import Game, Phase
+from ...show import ScoreItem
+from ..source import State, StateError
+from .state import READER
+
+MAX_SAID = 64
+SHOW_KINDS = ("fifteen", "pair", "run", "flush", "nobs")
+
+__all__ = ["deal_review_from_json", "finished_deals", "reviews_of", "said_of", "with_reviews"]
+
+
+def _number(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:  # NaN is not a number here
+        raise StateError("coach")
+    return float(value)
+
+
+def _integer(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StateError("coach")
+    return value
+
+
+def _cards(value: object, most: int = 6) -> tuple[Card, ...]:
+    if not isinstance(value, list) or len(value) > most or not all(isinstance(text, str) for text in value):
+        raise StateError("coach")
+    try:
+        return parse_cards(value)
+    except CribbageError:
+        raise StateError("coach") from None
+
+
+def _card(value: object) -> Card | None:
+    if value is None:
+        return None
+    cards = _cards([value])
+    return cards[0]
+
+
+def _dict(value: object) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise StateError("coach")
+    return value
+
+
+def _option(data: object) -> DiscardOption:
+    row = _dict(data)
+    spread = _dict(row.get("hand_distribution"))
+    if not all(key.isdigit() and len(key) <= 2 for key in spread):
+        raise StateError("coach")
+    return DiscardOption(
+        _cards(row.get("discard"), 2), _cards(row.get("keep"), 5), _number(row.get("hand_mean")),
+        _integer(row.get("hand_min")), _integer(row.get("hand_max")),
+        {int(key): _integer(value) for key, value in spread.items()},
+        _number(row.get("crib_mean")), _number(row.get("net")),
+    )
+
+
+def _item(data: object) -> ScoreItem:
+    row = _dict(data)
+    kind = row.get("kind")
+    if kind not in SHOW_KINDS:
+        raise StateError("coach")
+    return ScoreItem(kind, _cards(row.get("cards"), 5), _integer(row.get("points")))
+
+
+def deal_review_from_json(data: object) -> DealReview:
+    """A deal's review as :meth:`DealReview.to_json` wrote it, every field checked."""
+    row = _dict(data)
+    deal = _integer(row.get("deal"))
+    discards = tuple(
+        DiscardReview(
+            _integer(item.get("deal")), _integer(item.get("seat")), _cards(item.get("dealt")), _cards(item.get("chosen"), 2),
+            _option(item.get("chosen_option")), _option(item.get("best_option")), _number(item.get("cost")),
+        )
+        for item in map(_dict, _list(row.get("discards"), 1))
+    )
+    plays = []
+    for item in map(_dict, _list(row.get("plays"), 5)):
+        values = []
+        for pair in _list(item.get("values"), 5):
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise StateError("coach")
+            values.append((_card(pair[0]), _number(pair[1])))
+        gave_away = _list(item.get("gave_away"), 4)
+        if not all(kind in ("fifteen", "pair", "thirty_one", "run") for kind in gave_away):
+            raise StateError("coach")
+        plays.append(PlayReview(
+            _integer(item.get("deal")), _integer(item.get("index")), _integer(item.get("count_before")),
+            _cards(item.get("pile"), 13), _cards(item.get("held"), 5), _card(item.get("chosen")), tuple(values),
+            _card(item.get("best")), _number(item.get("cost")), tuple(gave_away),
+        ))
+    counts = []
+    for item in map(_dict, _list(row.get("counts"), 2)):
+        what = item.get("what")
+        if what not in ("hand", "crib"):
+            raise StateError("coach")
+        counts.append(CountReview(
+            _integer(item.get("deal")), what, _integer(item.get("said")), _integer(item.get("actual")),
+            tuple(_item(entry) for entry in _list(item.get("missed"), 20)), _integer(item.get("over")),
+        ))
+    return DealReview(deal, discards, tuple(plays), tuple(counts))
+
+
+def _list(value: object, most: int) -> list[Any]:
+    if not isinstance(value, list) or len(value) > most:
+        raise StateError("coach")
+    return value
+
+
+def reviews_of(state: State, game: Game) -> dict[int, DealReview]:
+    """The reviews a state keeps, by deal number (each deal at most once, none beyond this game's deals)."""
+    kept = state.get("coach", [])
+    reviews = {}
+    for review in map(deal_review_from_json, _list(kept, game.deals)):
+        if not 1 <= review.deal <= game.deals or review.deal in reviews:
+            raise StateError("coach")
+        reviews[review.deal] = review
+    return reviews
+
+
+def said_of(state: State) -> dict[tuple[int, str], int]:
+    """The counts the reader announced that the page corrected, by (deal, "hand" | "crib")."""
+    said = state.get("said", {})
+    if not isinstance(said, dict) or len(said) > MAX_SAID:
+        raise StateError("said")
+    counts = {}
+    for key, value in said.items():
+        deal, _, what = key.partition(":")
+        if not (deal.isdigit() and len(deal) <= 3 and what in ("hand", "crib")) or not (isinstance(value, int) and 0 <= value <= 29):
+            raise StateError("said")
+        counts[(int(deal), what)] = value
+    return counts
+
+
+def finished_deals(game: Game) -> range:
+    """The deals whose review can be made: all before the current one, and the current
+    one once its last count is shown (or the game ended in it)."""
+    done = game.is_over or (game.phase == Phase.DEAL and game.deals > 0)
+    return range(1, game.deals + 1 if done else game.deals)
+
+
+def with_reviews(state: State, game: Game, said: Mapping[tuple[int, str], int]) -> list[dict[str, Any]]:
+    """The state's reviews, with those of the deals just finished added."""
+    kept = list(state.get("coach", []))
+    have = {review.get("deal") for review in kept if isinstance(review, dict)}
+    for deal in finished_deals(game):
+        if deal not in have:
+            kept.append(review_deal(game, READER, deal, said=said).to_json())
+    return kept

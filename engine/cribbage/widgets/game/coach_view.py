@@ -1,0 +1,192 @@
+"""The coach's view: a review of the reader's decisions after each deal, and at the
+end of a game a summary with the three costliest moments, each opened in a replay
+of that deal's play (the ``cribbage-play`` widget's view, inside the game).
+
+The numbers are the engine's (:mod:`cribbage.coach`); only the words are chosen here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from ...cards import Card
+from ...coach import DealReview, GameReview, Moment, review_game
+from ...game import Game
+from ...i18n import Language, number, t
+from ...play import replay
+from ..html import attrs, button, card_html, cards_html, scroll_box
+from ..play import GO, play_state, play_view
+from ..source import State, StateError
+from ..spoken import reason_text
+from .coach_state import reviews_of, said_of
+from .state import READER
+
+
+def _points(value: float, lang: Language) -> str:
+    return number(value, lang)
+
+
+def _card_or_go(card: Card | None, lang: Language) -> str:
+    return card_html(card, lang) if card is not None else escape(t("ui.say_go", lang))
+
+
+def _discard_html(review: DealReview, lang: Language) -> str:
+    if not review.discards:
+        return ""
+    item = review.discards[0]
+    head = "".join(
+        f'<th scope="col">{escape(t(key, lang))}</th>'
+        for key in ("game.coach_choice", "ui.discard", "ui.hand_mean", "ui.crib_mean", "ui.net")
+    )
+    rows = [("game.coach_yours", item.chosen_option), ("game.coach_best", item.best_option)]
+    body = "".join(
+        f'<tr{attrs(class_="cb-best" if key == "game.coach_best" else None)}><th scope="row">{escape(t(key, lang))}</th>'
+        f"<td>{cards_html(option.discard, lang)}</td><td>{_points(option.hand_mean, lang)}</td>"
+        f"<td>{_points(option.crib_mean, lang)}</td><td>{_points(option.net, lang)}</td></tr>"
+        for key, option in rows
+    )
+    table = f'<table class="cb-options cb-coach-discard"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    verdict = t("game.coach_lost", lang, points=_points(item.cost, lang)) if item.cost > 0 else t("game.coach_best_choice", lang)
+    return (
+        f'<h4>{escape(t("ui.discard", lang))}</h4>{scroll_box(table, t("ui.discard", lang))}'
+        f'<p class="cb-coach-cost" data-cost="{item.cost:.4f}">{escape(verdict)}</p>'
+    )
+
+
+def _plays_html(review: DealReview, lang: Language) -> str:
+    if not review.plays:
+        return ""
+    head = "".join(
+        f'<th scope="col">{escape(t(key, lang))}</th>'
+        for key in ("ui.count", "game.coach_your_card", "game.coach_best_card", "game.coach_value_yours", "game.coach_value_best", "game.coach_difference")
+    )
+    rows = []
+    for item in review.plays:
+        values = dict(item.values)
+        notes = "; ".join(t(f"game.gave_away_{kind}", lang) for kind in item.gave_away)
+        note = f' <span class="cb-gave-away">({escape(notes)})</span>' if notes else ""
+        rows.append(
+            f'<tr data-index="{item.index}" data-cost="{item.cost:.4f}"><td>{item.count_before}</td>'
+            f"<td>{_card_or_go(item.chosen, lang)}{note}</td><td>{_card_or_go(item.best, lang)}</td>"
+            f"<td>{_points(values[item.chosen], lang)}</td><td>{_points(values[item.best], lang)}</td>"
+            f"<td>{_points(item.cost, lang)}</td></tr>"
+        )
+    table = f'<table class="cb-options cb-coach-plays"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    return f'<h4>{escape(t("game.coach_play", lang))}</h4>{scroll_box(table, t("game.coach_play", lang))}'
+
+
+def _counts_html(review: DealReview, lang: Language) -> str:
+    lines = []
+    for item in review.counts:
+        text = t(f"game.coach_count_{item.what}", lang, said=item.said, actual=item.actual)
+        if item.missed:
+            text += " " + t("game.coach_missed", lang, items="; ".join(reason_text(entry, lang) for entry in item.missed))
+        elif item.said < item.actual:
+            text += " " + t("game.coach_short", lang, points=item.actual - item.said)
+        lines.append(f'<li data-cost="{item.cost}">{escape(text)}</li>')
+    if not lines:
+        return ""
+    return f'<h4>{escape(t("game.coach_counting", lang))}</h4><ul class="cb-coach-counts">{"".join(lines)}</ul>'
+
+
+def _totals_html(discards: float, pegging: float, counting: float, lang: Language) -> str:
+    text = t(
+        "game.coach_totals", lang, discards=_points(discards, lang), pegging=_points(pegging, lang),
+        counting=_points(counting, lang), total=_points(discards + pegging + counting, lang),
+    )
+    return (
+        f'<p class="cb-coach-totals" data-discards="{discards:.4f}" data-pegging="{pegging:.4f}" '
+        f'data-counting="{counting:.4f}">{escape(text)}</p>'
+    )
+
+
+def deal_review_html(review: DealReview, lang: Language, opened: bool) -> str:
+    body = (
+        _discard_html(review, lang) + _plays_html(review, lang) + _counts_html(review, lang)
+        + _totals_html(review.lost_to_discards, review.lost_to_pegging, review.lost_to_counting, lang)
+    )
+    return (
+        f'<details class="cb-coach" data-deal="{review.deal}"{" open" if opened else ""}>'
+        f'<summary>{escape(t("game.coach_deal", lang, n=review.deal))}</summary>{body}</details>'
+    )
+
+
+def _moment_text(moment: Moment, lang: Language) -> str:
+    return t(f"game.moment_{moment.kind}", lang, n=moment.deal, points=_points(moment.cost, lang))
+
+
+def summary_html(review: GameReview, lang: Language) -> str:
+    totals = review.totals
+    moments = "".join(
+        f'<li data-kind="{moment.kind}" data-deal="{moment.deal}" data-cost="{moment.cost:.4f}">'
+        f"{escape(_moment_text(moment, lang))} "
+        f'{button(t("game.replay", lang), f"moment-{number}", "moment", str(number))}</li>'
+        for number, moment in enumerate(review.costliest)
+    )
+    listed = (
+        f'<h4>{escape(t("game.coach_moments", lang))}</h4><ol class="cb-moments">{moments}</ol>'
+        if moments else f'<p>{escape(t("game.coach_perfect", lang))}</p>'
+    )
+    return (
+        f'<details class="cb-coach-summary" open><summary>{escape(t("game.coach_summary", lang))}</summary>'
+        f"{_totals_html(totals.discards, totals.pegging, float(totals.counting), lang)}{listed}</details>"
+    )
+
+
+def game_review(state: State, game: Game) -> GameReview:
+    """The review of the whole game from the reviews the state keeps (the missing ones made now)."""
+    return review_game(game, READER, said=said_of(state), deals=reviews_of(state, game))
+
+
+def coach_html(state: State, game: Game, lang: Language) -> str:
+    """The deal's review once its last count is shown (until the next deal), and the
+    game's summary once it is over."""
+    reviews = reviews_of(state, game)
+    last = reviews.get(game.deals)
+    if last is None:
+        return ""
+    parts = [deal_review_html(last, lang, opened=not game.is_over)]
+    if game.is_over:
+        parts.append(summary_html(game_review(state, game), lang))
+    return f'<section class="cb-coach-box"{attrs(aria_label=t("game.coach", lang))}>{"".join(parts)}</section>'
+
+
+# -- a moment opened in a replay ------------------------------------------------------------
+
+
+def replay_state(state: State, game: Game, index: int) -> dict[str, Any]:
+    """The replay of moment ``index`` of the game's summary: a ``cribbage-play`` state."""
+    moments = game_review(state, game).costliest
+    if not 0 <= index < len(moments):
+        raise StateError("value")
+    spec = moments[index].replay
+    actions = replay(spec.hands, spec.plays, five_card=spec.five_card)
+    moves = [GO if action.card is None else str(action.card) for action in actions]
+    return {"moment": index, "play": play_state(spec.hands, moves, min(spec.start, len(moves)), spec.five_card, state["uid"])}
+
+
+def replay_html(state: State, game: Game, lang: Language) -> str:
+    """The replay in place of the table, with the moment it opens on and a way back."""
+    opened = state["replay"]
+    if not isinstance(opened, dict) or not isinstance(opened.get("moment"), int) or not isinstance(opened.get("play"), dict):
+        raise StateError("replay")
+    moments: Sequence[Moment] = game_review(state, game).costliest
+    if not 0 <= opened["moment"] < len(moments):
+        raise StateError("replay")
+    moment = moments[opened["moment"]]
+    # The discard or the count behind the moment, as the deal's review gave it; then the play.
+    review = reviews_of(state, game).get(moment.deal)
+    behind = ""
+    if review is not None and moment.kind == "discard":
+        behind = _discard_html(review, lang)
+    elif review is not None and moment.kind == "count":
+        behind = _counts_html(review, lang)
+    you = t("game.replay_you", lang, n=moment.replay.seat + 1)
+    return (
+        f'<section class="cb-replay"{attrs(aria_label=t("game.replay_title", lang, n=moment.deal))}>'
+        f'<h3>{escape(t("game.replay_title", lang, n=moment.deal))}</h3><p>{escape(_moment_text(moment, lang))}</p>'
+        f'{behind}<p class="cb-replay-you">{escape(you)}</p>{play_view(opened["play"], lang)}'
+        f'<p>{button(t("game.replay_close", lang), "replay-close", "replay-close")}</p></section>'
+    )

@@ -1,0 +1,116 @@
+"""The computers' reasons ("Why?"): a disclosure under each of their decisions.
+
+A reason is kept in the page state as the engine gave it (a code and its
+numbers); its words are chosen here, in the page's language, and what a
+discard's reason would tell about cards still face down waits for the show.
+
+>>> from cribbage.game import Game
+>>> html = why_html({"code": "highest_card", "params": {}}, True, Game(), 1, "en")
+>>> "<summary>Why?</summary>" in html and "highest card" in html
+True
+>>> "1.25 points more" in why_html({"code": "best_pegging", "params": {"card": "5H", "value": 1.25}}, True, Game(), 1, "en")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from html import escape
+from typing import Any
+
+from ...cards import parse_cards
+from ...game import Deal, Game
+from ...i18n import Language, number, points_text, t
+from ..html import cards_html, scroll_box
+from ..source import StateError
+
+
+def _reason_number(params: Mapping[str, Any], name: str, lang: Language) -> str:
+    value = params.get(name)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise StateError("why")
+    return number(value, lang)
+
+
+def _reason_cards(params: Mapping[str, Any], name: str, lang: Language) -> str:
+    value = params.get(name)
+    if not isinstance(value, list) or not all(isinstance(text, str) for text in value):
+        raise StateError("why")
+    return cards_html(parse_cards(value), lang)
+
+
+def why_html(reason: Any, revealed: bool, game: Game, seat: int, lang: Language) -> str:
+    """The reason behind one decision of ``seat``, in a disclosure the keyboard opens."""
+    if not isinstance(reason, dict):
+        return ""
+    code, params = reason.get("code"), reason.get("params")
+    if not isinstance(params, dict):
+        raise StateError("why")
+    later = escape(t("game.why_later", lang))
+    players = game.rules.players
+    match code:
+        case "best_expected_value":
+            body = _why_discard(params, game, seat, lang) if revealed else later
+        case "best_hand":
+            body = (
+                escape(t("game.why_best_hand", lang, hand=_reason_number(params, "hand_mean", lang))) + " " + _reason_cards(params, "keep", lang)
+                if revealed else later
+            )
+        case "random":
+            body = escape(t("game.why_random", lang))
+        case "takes_points":
+            points = params.get("points")
+            if not isinstance(points, int) or isinstance(points, bool):
+                raise StateError("why")
+            body = escape(t("game.why_takes_points", lang, points=points_text(points, lang)))
+        case "safest":
+            key = "game.why_safest" if players == 2 else "game.why_safest_next"
+            body = escape(t(key, lang, risk=_reason_number(params, "risk", lang)))
+        case "best_pegging":
+            body = escape(t("game.why_best_pegging", lang, value=_reason_number(params, "value", lang)))
+        case "highest_card":
+            body = escape(t("game.why_highest", lang))
+        case "only_card":
+            body = escape(t("game.why_only_card", lang))
+        case _:
+            raise StateError("why")
+    return (
+        f' <details class="cb-why-box"><summary>{escape(t("game.why", lang))}</summary>'
+        f'<div class="cb-why-text">{body}</div></details>'
+    )
+
+
+def _discard_key(params: Mapping[str, Any], game: Game, seat: int) -> str:
+    """Whose crib the discard went to, as the reason's sentence says it."""
+    if game.rules.players == 2:
+        return "game.why_discard_dealer" if params.get("dealer") else "game.why_discard_pone"
+    if not params.get("dealer"):
+        return "game.why_discard_other"
+    # The log shows this deal only: its dealer is the last deal's.
+    dealer = next((event.dealer for event in reversed(game.events) if isinstance(event, Deal)), seat)
+    return "game.why_discard_dealer" if dealer == seat else "game.why_discard_side"
+
+
+def _why_discard(params: Mapping[str, Any], game: Game, seat: int, lang: Language) -> str:
+    text = escape(t(
+        _discard_key(params, game, seat), lang, hand=_reason_number(params, "hand_mean", lang),
+        crib=_reason_number(params, "crib_mean", lang), net=_reason_number(params, "net", lang),
+    ))
+    alternatives = params.get("alternatives", [])
+    if not isinstance(alternatives, list) or not all(isinstance(row, dict) for row in alternatives):
+        raise StateError("why")
+    rows = [(params, True)] + [(option, False) for option in alternatives[:5]]
+    best_class = ' class="cb-best"'
+    body = "".join(
+        f"<tr{best_class if best else ''}>"
+        f"<td>{_reason_cards(row, 'discard', lang)}</td><td>{_reason_number(row, 'net', lang)}</td>"
+        f"<td>{_reason_number(row, 'hand_mean', lang)}</td><td>{_reason_number(row, 'crib_mean', lang)}</td></tr>"
+        for row, best in rows
+    )
+    # As in the advisor: the discard and its net first, the figures behind it after.
+    head = "".join(f'<th scope="col">{escape(t(key, lang))}</th>' for key in ("ui.discard", "ui.net", "ui.hand_mean", "ui.crib_mean"))
+    table = f'<table class="cb-options"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    return (
+        f"<p>{text}</p><p>{escape(t('ui.keep', lang))}: {_reason_cards(params, 'keep', lang)}</p>"
+        f"{scroll_box(table, t('ui.options', lang))}"
+    )

@@ -1,0 +1,124 @@
+"""The coach's view in the game: its numbers are the engine's reviews (cribbage.coach),
+computed here again from the game's own events, never read from the widget's code."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cribbage.coach import review_deal, review_game
+from cribbage.computer import ComputerPlayer
+from cribbage.i18n import LANGUAGES, t
+from cribbage.widgets.game import READER, GameOptions, new_state
+from driver import send
+from test_game_players import look, reader_moves
+
+
+def play_to(state: dict, player: ComputerPlayer, stop, miscount: int = 0) -> dict:
+    """Play the reader's moves until ``stop(game)``; the last answer."""
+    answer = {"state": state, "html": ""}
+    while not stop(look(answer["state"])):
+        for action in reader_moves(answer["state"], player, miscount):
+            answer = send(answer["state"], action)
+    return answer
+
+
+def end_of_deal(game) -> bool:
+    return game.is_over or (game.phase == "deal" and game.deals > 0)
+
+
+def _floats(pattern: str, html: str) -> list[float]:
+    return [float(value) for value in re.findall(pattern, html)]
+
+
+def _said(state: dict) -> dict:
+    return {(int(key.split(":")[0]), key.split(":")[1]): value for key, value in state.get("said", {}).items()}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_review_after_a_deal_shows_the_engines_numbers(players):
+    state = new_state(GameOptions(players=players, strength="random", target=61), 17 + players, "g")
+    answer = play_to(state, ComputerPlayer("random", seed=4), end_of_deal)
+    game = look(answer["state"])
+    expected = review_deal(game, READER, game.deals)
+    html = answer["html"]
+    assert f'class="cb-coach" data-deal="{game.deals}" open' in html
+    panel = html[html.index('class="cb-coach"'):]
+    discard = expected.discards[0]
+    assert _floats(r'class="cb-coach-cost" data-cost="([\d.]+)"', panel) == [pytest.approx(discard.cost, abs=1e-4)]
+    assert _floats(r'<tr data-index="\d+" data-cost="([\d.]+)"', panel) == [pytest.approx(play.cost, abs=1e-4) for play in expected.plays]
+    totals = re.search(r'data-discards="([\d.]+)" data-pegging="([\d.]+)" data-counting="([\d.]+)"', panel)
+    assert float(totals.group(1)) == pytest.approx(expected.lost_to_discards, abs=1e-4)
+    assert float(totals.group(2)) == pytest.approx(expected.lost_to_pegging, abs=1e-4)
+    assert float(totals.group(3)) == expected.lost_to_counting
+    # The reader's discard and the best one, by the advisor's numbers.
+    assert t("game.coach_best", "en") in panel
+    # A card that handed the next opponent points says so.
+    for play in expected.plays:
+        for kind in play.gave_away:
+            assert t(f"game.gave_away_{kind}", "en") in panel
+
+
+def test_the_review_of_a_miscounted_hand_names_what_was_missed_even_when_the_page_corrects_it():
+    options = GameOptions(strength="random", counting="manual", muggins=False, target=61)
+    answer = play_to(new_state(options, 5, "g"), ComputerPlayer("random", seed=3), end_of_deal, miscount=1)
+    game = look(answer["state"])
+    expected = review_deal(game, READER, game.deals, said=_said(answer["state"]))
+    counts = [count for count in expected.counts if count.actual > 0]
+    assert counts, "the reader counted nothing this deal"
+    html = answer["html"]
+    for count in counts:
+        assert count.said == count.actual - 1
+        assert t(f"game.coach_count_{count.what}", "en", said=count.said, actual=count.actual) in html
+    assert f'data-counting="{expected.lost_to_counting:.4f}"' in html and expected.lost_to_counting >= 1
+
+
+def test_the_summary_at_the_end_gives_the_games_totals_and_its_costliest_moments_to_replay():
+    options = GameOptions(strength="random", target=61)
+    answer = play_to(new_state(options, 23, "g"), ComputerPlayer("random", seed=9), lambda game: game.is_over)
+    state, game = answer["state"], look(answer["state"])
+    expected = review_game(game, READER)
+    html = answer["html"]
+    summary = html[html.index('class="cb-coach-summary"'):]
+    totals = expected.totals
+    assert f'data-discards="{totals.discards:.4f}" data-pegging="{totals.pegging:.4f}" data-counting="{float(totals.counting):.4f}"' in summary
+    listed = re.findall(r'<li data-kind="(\w+)" data-deal="(\d+)" data-cost="([\d.]+)"', summary)
+    assert [(kind, int(deal), float(cost)) for kind, deal, cost in listed] == [
+        (moment.kind, moment.deal, pytest.approx(moment.cost, abs=1e-4)) for moment in expected.costliest
+    ]
+    assert len(listed) == min(3, len(listed)) and listed, "a random reader gives points away"
+    # Each moment opens the replay of that deal's play, on the decision it reviews.
+    opened = send(state, {"action": "moment", "value": "0"})
+    moment = expected.costliest[0]
+    replay = opened["state"]["replay"]["play"]
+    assert replay["hands"] == [[str(card) for card in hand] for hand in moment.replay.hands]
+    assert replay["step"] == moment.replay.start
+    assert t("game.replay_title", "en", n=moment.deal) in opened["html"]
+    stepped = send(opened["state"], {"action": "step", "value": str(moment.replay.start + 1)})
+    assert stepped["state"]["replay"]["play"]["step"] == min(moment.replay.start + 1, len(replay["moves"]))
+    assert stepped["state"]["game"] == state["game"], "the replay changed the game"
+    back = send(stepped["state"], {"action": "replay-close"})
+    assert back["state"]["replay"] is None and 'class="cb-coach-summary"' in back["html"]
+
+
+def test_the_coach_can_be_turned_off():
+    options = GameOptions(strength="random", target=61, coach=False)
+    answer = play_to(new_state(options, 17, "g"), ComputerPlayer("random", seed=4), end_of_deal)
+    assert "cb-coach" not in answer["html"] and "coach" not in answer["state"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_coach_speaks_the_pages_language(lang):
+    state = new_state(GameOptions(strength="random", players=3, target=61), 2, "g")
+    answer = play_to(state, ComputerPlayer("random", seed=1), end_of_deal)
+    html = send(answer["state"], {"action": "hint"}, lang)["html"]
+    assert t("game.coach_deal", lang, n=look(answer["state"]).deals) in html
+
+
+def test_a_forged_review_in_the_state_is_refused():
+    state = new_state(GameOptions(strength="random", target=61), 17, "g")
+    answer = play_to(state, ComputerPlayer("random", seed=4), end_of_deal)
+    forged = {**answer["state"], "coach": [{**answer["state"]["coach"][0], "discards": "many"}]}
+    with pytest.raises(AssertionError, match="refused"):
+        send(forged, {"action": "hint"})
