@@ -13,7 +13,7 @@ import pytest
 from test_terminology import forbidden_uses
 from tutorial_pages import DOCS, LANGUAGES, anchors, prose, unknown_words, words_of
 
-from cribbage.course import COURSE
+from cribbage.course import COURSE, stages
 
 LEARN = sorted(path.name for path in (DOCS / "en" / "learn").glob("*.md"))
 OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]
@@ -34,6 +34,13 @@ def source(lang: str, page: str) -> str:
 
 def translated(lang: str, page: str) -> bool:
     return not source(lang, page).startswith(PLACEHOLDER)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_stage_and_lesson_links_a_rules_section_that_the_language_has(lang):
+    for item in [*stages(), *COURSE]:
+        page, anchor = item.rule.split("#")
+        assert anchor in anchors((DOCS / lang / page).read_text(encoding="utf-8")), (lang, item.rule)
 
 
 def test_the_learn_section_has_its_index_and_a_page_per_lesson():

@@ -48,7 +48,16 @@ def wake_widgets(page) -> None:
         page.wait_for_function(
             "() => [...document.querySelectorAll('[data-widget]')].every(w => w.dataset.ready === 'true')",
             timeout=LIVE_TIMEOUT)
+    scroll_to_top(page)
+
+
+def scroll_to_top(page) -> None:
+    """Scroll to the top and wait until the header shows the site's name again: the theme
+    swaps its title after the scroll, a frame later, and fades it in (measured mid-fade, the
+    title's colour fails the contrast check)."""
     page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_function("() => !document.querySelector('.md-header__title--active')"
+                           " || !document.querySelector('.md-content h1')")
 
 
 def serious_findings(page) -> list[str]:
@@ -119,7 +128,7 @@ def click(page, root: str, selector: str) -> None:
 
 
 def findings_in_both_schemes(page) -> dict[str, list[str]]:
-    page.evaluate("() => window.scrollTo(0, 0)")
+    scroll_to_top(page)
     light = serious_findings(page)
     switch_scheme(page, "slate")
     dark = serious_findings(page)
