@@ -70,9 +70,10 @@ def focus_by_tab(page, selector: str) -> None:
     assert page.evaluate(matches, selector), f"the keyboard never reached {selector}"
 
 
-def test_a_whole_lesson_by_keyboard_only_with_stars_and_progress_kept_after_a_reload(watched_context, base_url):
-    context = watched_context(base_url, viewport={"width": 1280, "height": 900})
+def test_a_whole_lesson_by_keyboard_only_on_a_phone_with_stars_and_progress_kept_after_a_reload(watched_context, base_url):
+    context = watched_context(base_url, viewport={"width": 360, "height": 740})
     page = open_lesson(context, base_url, "pairs")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
     stages = page.locator('[data-widget="lesson"]')
     ids = [stages.nth(i).get_attribute("data-stage") for i in range(stages.count())]
     assert ids == ["pairs-1", "pairs-2", "pairs-3", "pairs-4"]
