@@ -66,17 +66,19 @@ def card_html(card: Card, lang: Language, extra_class: str = "", hidden: bool = 
 
 
 def card_face(card: Card, lang: Language, extra_class: str = "") -> str:
-    """A card drawn as a card: the rank in the corner, the suit large in the middle,
-    red or black, and its full name for screen readers (the face itself is hidden from them).
+    """A card drawn as a card: the index in the corner (the rank over a small suit, which an
+    overlapping card in the pile leaves in sight), the suit large in the middle, red or
+    black, and its full name for screen readers (the face itself is hidden from them).
 
     >>> card_face(Card(12, "S"), "en")
-    '<span class="cb-face cb-S"><span class="cb-face-rank" aria-hidden="true">Q</span><span class="cb-face-suit" aria-hidden="true">♠</span><span class="cb-sr">queen of spades</span></span>'
+    '<span class="cb-face cb-S"><span class="cb-face-rank" aria-hidden="true">Q<span class="cb-face-index">♠</span></span><span class="cb-face-suit" aria-hidden="true">♠</span><span class="cb-sr">queen of spades</span></span>'
     """
     classes = f"cb-face cb-{card.suit}" + (f" {extra_class}" if extra_class else "")
     symbol = card_symbol(card)
+    rank, suit = escape(symbol[:-1]), escape(symbol[-1])
     return (
-        f'<span class="{classes}"><span class="cb-face-rank" aria-hidden="true">{escape(symbol[:-1])}</span>'
-        f'<span class="cb-face-suit" aria-hidden="true">{escape(symbol[-1])}</span>{screen_reader(card_name(card, lang))}</span>'
+        f'<span class="{classes}"><span class="cb-face-rank" aria-hidden="true">{rank}<span class="cb-face-index">{suit}</span></span>'
+        f'<span class="cb-face-suit" aria-hidden="true">{suit}</span>{screen_reader(card_name(card, lang))}</span>'
     )
 
 

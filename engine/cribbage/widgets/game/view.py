@@ -80,8 +80,14 @@ def _hand_html(state: State, game: Game, lang: Language) -> str:
                 tap_card(card, lang, f"play-{card}", "play", disabled=card not in legal, note="" if card in legal else over)
                 for card in game.hand(READER)
             ]
+            # One line says why the greyed cards cannot be played, so that a card's button is no
+            # wider than its face and the hand stays one row on a phone (each button keeps the
+            # reason for a screen reader).
+            greyed = ""
+            if legal != set(game.hand(READER)):
+                greyed = f'<p class="cb-row-note" aria-hidden="true">{escape(t("game.greyed", lang, reason=over))}</p>'
             prompt = t("game.your_turn", lang)
-            return choice_box(prompt, tap_cards(cards, t("game.your_cards", lang)))
+            return choice_box(prompt, tap_cards(cards, t("game.your_cards", lang)) + greyed)
     return reader_hand(game, lang)
 
 
