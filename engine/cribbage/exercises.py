@@ -159,8 +159,15 @@ def _unseen_by_rank(task: Task) -> dict[int, Card]:
     return unseen
 
 
-def _threat(task: Task, card: Card) -> tuple[int, tuple[ScoreItem, ...]]:
-    """The most a reply to ``card`` pegs by fifteen, 31 or a run, and that reply's such items."""
+def threat(task: Task, card: Card) -> tuple[int, tuple[ScoreItem, ...]]:
+    """The most a reply to ``card`` pegs by fifteen, 31 or a run, and that reply's such items
+    (the reply is their last card).
+
+    >>> from cribbage.cards import parse_cards
+    >>> points, items = threat(Task(TaskKind.PLAY, parse_cards("9D 2C"), pile=parse_cards("4H 8S"), goal="safe"), Card.parse("9D"))
+    >>> points, [item.kind for item in items], items[0].cards[-1].rank
+    (5, ['thirty_one', 'run'], 10)
+    """
     pile = task.pile + (card,)
     room = MAX_COUNT - count_of(pile)
     worst: tuple[int, tuple[ScoreItem, ...]] = (0, ())
@@ -191,7 +198,7 @@ def play_options(task: Task) -> tuple[Option, ...]:
         values = {card: sum(item.points for item in _pegged(task.pile, card)) for card in legal}
         target = max(values.values(), default=0)
     else:  # safe: the cards that give nothing away (the least, should none be safe)
-        values = {card: _threat(task, card)[0] for card in legal}
+        values = {card: threat(task, card)[0] for card in legal}
         target = min(values.values())
     return tuple(
         Option((card,), values.get(card, 0), card in values and values[card] == target, card in values) for card in task.cards
@@ -276,7 +283,7 @@ def _play_verdict(task: Task, answer: Answer, expected: frozenset[Answer]) -> Ve
     assert isinstance(answer, Card)
     better = [option for option in legal if option.value < chosen.value]
     least = min(option.value for option in legal)
-    return Verdict(chosen.best, expected, _threat(task, answer)[1], options, chosen.value - least, 1 + len(better))
+    return Verdict(chosen.best, expected, threat(task, answer)[1], options, chosen.value - least, 1 + len(better))
 
 
 # -- help and reward ---------------------------------------------------------------------
@@ -338,5 +345,5 @@ def stars(tries: int, hints: int) -> int:
 
 __all__ = [
     "THREATS", "Answer", "Goal", "Hint", "HintKind", "Option", "Task", "TaskKind", "Verdict", "accepted", "check",
-    "discard_options", "find_items", "hint", "play_options", "read_answer", "show_items", "stars",
+    "discard_options", "find_items", "hint", "play_options", "read_answer", "show_items", "stars", "threat",
 ]

@@ -30,11 +30,12 @@ from .show import nobs_jack, rank_points, score_show
 from .tasks import FIND_TARGETS, MAX_COUNT, SHOW_KINDS, Goal, Task, TaskKind, count_of
 
 SHOW_SHAPES: tuple[str, ...] = (
-    "pair_royal", "double_pair_royal", "double_run", "triple_run", "double_double_run", "big", "flush4", "flush5", "nobs",
-    "flush_or_nobs",
+    "pair_royal", "double_pair_royal", "two_pairs", "double_run", "triple_run", "double_double_run", "long_fifteen", "big",
+    "flush4", "flush5", "nobs", "flush_or_nobs",
 )
-"""find/score: ``big`` is 20 points or more from fifteens, pairs and runs; ``flush4`` four
-cards of a suit and a starter of another; ``flush5`` five of a suit."""
+"""find/score: ``two_pairs`` two pairs of different ranks; ``long_fifteen`` a fifteen of
+three cards or more; ``big`` is 20 points or more from fifteens, pairs and runs; ``flush4``
+four cards of a suit and a starter of another; ``flush5`` five of a suit."""
 PEG_SHAPES: tuple[str, ...] = ("fifteen", "thirty_one", "pair_royal", "run3_out_of_order", "run4", "scores")
 """peg: what the card makes (``scores``: any points)."""
 GO_SHAPES: tuple[str, ...] = ("can_play", "must_go")
@@ -120,6 +121,10 @@ def _show_shape(task: Task, params: Params) -> bool:
     match params.shape:
         case "pair_royal" | "double_pair_royal":
             return max(ranks.values()) == (3 if params.shape == "pair_royal" else 4)
+        case "two_pairs":
+            return sorted(ranks.values()) == [1, 2, 2]
+        case "long_fifteen":
+            return any(item.kind == "fifteen" and len(item.cards) >= 3 for item in items)
         case "double_run" | "triple_run" | "double_double_run":
             return runs == {"double_run": 2, "triple_run": 3, "double_double_run": 4}[params.shape]
         case "big":
@@ -224,6 +229,9 @@ def _shape_ranks(shape: str, rng: random.Random) -> list[int]:
         rank = rng.randint(1, 13)
         royal = [rank] * (3 if shape == "pair_royal" else 4)
         return royal + [rng.choice([other for other in range(1, 14) if other != rank]) for _ in range(5 - len(royal))]
+    if shape == "two_pairs":
+        first, second, odd = rng.sample(range(1, 14), 3)
+        return [first, first, second, second, odd]
     if shape in ("double_run", "triple_run", "double_double_run"):
         length = 4 if shape == "double_run" and rng.random() < 0.5 else 3
         low = rng.randint(1, 14 - length)

@@ -15,11 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from cribbage.cards import Card
+from cribbage.cards import DECK, Card
 from cribbage.course import COURSE, stage, task_for
-from cribbage.i18n import LANGUAGES, card_name, t
+from cribbage.i18n import LANGUAGES, card_name, card_symbol, t
 from cribbage.widgets import render_block, update
 from lesson_answers import best_plays, combinations_of, expected_number, value
+from naive_exercises import naive_combinations
+from naive_pegging import points_of_last_card
 
 STAGES = [each for lesson in COURSE for each in lesson.stages]
 
@@ -180,6 +182,70 @@ def test_a_combination_found_twice_is_counted_once():
     state = act(select(first_state("pairs-1"), pair), "check")["state"]
     answer = act(select(state, pair), "check")
     assert len(answer["state"]["found"]) == 1 and t("lesson.find_again", "en") in visible_text(answer["html"])
+
+
+def test_three_cards_of_a_rank_tapped_at_once_are_told_to_be_found_two_at_a_time():
+    task = task_for(stage("pairs-1"), 0)
+    royal = frozenset(card for card in task.cards if sum(other.rank == card.rank for other in (*task.cards, task.starter)) == 3)
+    answer = act(select(first_state("pairs-1"), royal), "check")
+    assert len(royal) == 3 and t("lesson.find_pair_one_at_a_time", "en") in visible_text(answer["html"])
+
+
+def test_a_run_tapped_with_both_cards_of_its_pair_is_told_one_card_of_each_rank():
+    task = task_for(stage("runs-2"), 0)
+    runs = combinations_of(task)
+    both = frozenset().union(*runs)  # every card of the runs: the pair's two cards with the rest
+    assert len({card.rank for card in both}) < len(both)
+    answer = act(select(first_state("runs-2"), both), "check")
+    assert t("lesson.find_run_one_of_each", "en") in visible_text(answer["html"])
+
+
+def test_a_card_that_passes_31_is_called_unplayable_with_the_sum_and_a_go_while_a_card_fits_is_refused():
+    task = task_for(stage("the-play-1"), 0)
+    count = sum(value(card) for card in task.pile)
+    over = next(card for card in task.cards if count + value(card) > 31)
+    text = visible_text(act(first_state("the-play-1"), "check", str(over))["html"])
+    assert f"{count} + {value(over)} = {count + value(over)}" in text and card_name(over, "en") in text
+    assert t("lesson.go_while_fits", "en", answer="x").split(".")[0] in visible_text(act(first_state("the-play-1"), "check", "go")["html"])
+
+
+def test_a_wrong_count_names_the_court_cards_value_in_the_sum():
+    task = task_for(stage("values-1"), 0)
+    text = visible_text(act(first_state("values-1"), "check", 1)["html"])
+    court = next(card for card in task.cards if card.rank > 10)
+    assert f"10 ({card_symbol(court)})" in text and f"= {sum(value(card) for card in task.cards)}" in text
+
+
+def test_a_wrong_crib_count_with_four_cards_of_a_suit_says_the_crib_needs_five():
+    task = task_for(stage("crib-1"), 0)
+    assert len({card.suit for card in task.cards}) == 1 and task.starter.suit != task.cards[0].suit
+    wrong = act(first_state("crib-1"), "check", expected_number(task) + 4)
+    assert t("lesson.crib_flush", "en") in visible_text(wrong["html"])
+    other = act(first_state("hand-1"), "check", 29 if expected_number(task_for(stage("hand-1"), 0)) != 29 else 28)
+    assert t("lesson.crib_flush", "en") not in visible_text(other["html"])
+
+
+def test_a_pair_royal_pegged_in_the_play_is_named_a_pair_royal():
+    wrong = act(first_state("pegging-2"), "check", 1)
+    assert f'<span class="cb-kind">{t("kind.pair_royal", "en")}</span>' in wrong["html"]
+
+
+def test_the_hint_of_a_hand_names_how_many_of_each_kind_score():
+    task = task_for(stage("hand-3"), 0)
+    hinted = visible_text(act(first_state("hand-3"), "hint")["html"])
+    fifteens = len(naive_combinations([*task.cards, task.starter], "fifteen"))
+    assert t("lesson.count.fifteen", "en", count=fifteens) in hinted
+
+
+@pytest.mark.parametrize("stage_id", ["leading-2", "leading-3"])
+def test_the_hint_of_a_safe_lead_names_a_reply_and_what_it_would_score(stage_id):
+    task = task_for(stage(stage_id), 0)
+    hinted = visible_text(act(first_state(stage_id), "hint")["html"])
+    avoided = next(card for card in task.cards if f"Avoid this card: {card_name(card, 'en')}." in hinted)
+    # the reply named makes 15, 31 or a run with the avoided card, by the independent count
+    reply = next(card for card in DECK if card not in task.cards and card not in task.pile
+                 and f"such as {card_name(card, 'en')} would" in hinted)
+    assert points_of_last_card([*task.pile, avoided, reply]) > 0
 
 
 # play and discard

@@ -234,7 +234,7 @@ function recordAnswer(correct) {
 function showStreak(root) {
   const saved = readStreak();
   root.querySelectorAll("[data-streak]").forEach((element) => { element.textContent = String(saved.streak); });
-  root.querySelectorAll("[data-best]").forEach((element) => { element.textContent = String(saved.best); });
+  root.querySelectorAll("[data-streak-best]").forEach((element) => { element.textContent = String(saved.best); });
 }
 
 // A widget whose root has data-persist keeps its state in localStorage and gets it

@@ -6,7 +6,7 @@ numbers and cards only; this module says them in the page's language.
 >>> from cribbage.cards import parse_cards
 >>> from cribbage.exercises import Task, TaskKind, hint
 >>> hint_text(Task(TaskKind.COUNT, parse_cards("KH 5S AD")), hint(Task(TaskKind.COUNT, parse_cards("KH 5S AD"))), "en")
-'The cards before the last one count 15.'
+'All the cards but the last add up to 15.'
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from html import escape
 
 from ..cards import Card
-from ..exercises import Goal, Hint, HintKind, Option, Task, TaskKind, Verdict
+from ..exercises import Goal, Hint, HintKind, Option, Task, TaskKind, Verdict, show_items, threat
 from ..i18n import Language, card_name, number, points_text, t
 from ..show import ScoreItem
 from .html import attrs, card_face, card_html, scroll_box
+from .spoken import kind_name
 
 
 def hint_text(task: Task, hint: Hint, lang: Language) -> str:
@@ -33,8 +34,11 @@ def hint_text(task: Task, hint: Hint, lang: Language) -> str:
         case HintKind.ITEMS:
             if not hint.number:
                 return t("lesson.hint.score_none", lang)
-            kinds = ", ".join(t(f"kind.{kind}", lang) for kind in hint.kinds)
-            return t("lesson.hint.score", lang, number=hint.number, kinds=kinds)
+            items = show_items(task)
+            counts = [t(f"lesson.count.{kind}", lang, count=sum(item.kind == kind for item in items)) for kind in hint.kinds]
+            return t("lesson.hint.score", lang, kinds=and_list(counts, lang))
+        case HintKind.COUNT_BEFORE if task.kind is TaskKind.PEG:
+            return t("lesson.hint.peg", lang, number=hint.number)
         case HintKind.COUNT_BEFORE:
             return t("lesson.hint.count_before", lang, number=hint.number)
         case HintKind.MOST_POINTS:
@@ -42,10 +46,18 @@ def hint_text(task: Task, hint: Hint, lang: Language) -> str:
         case HintKind.AVOID:
             if not hint.number or not card:
                 return t("lesson.hint.all_safe", lang)
-            return t("lesson.hint.avoid", lang, card=card, points=points_text(hint.number, lang))
+            _points, items = threat(task, hint.cards[0])  # the reply is the last card of what it scores
+            kinds = and_list([kind_name(item, lang) for item in items], lang)
+            reply = card_name(items[0].cards[-1], lang)
+            return t("lesson.hint.avoid", lang, card=card, reply=reply, points=points_text(hint.number, lang), kinds=kinds)
         case HintKind.KEEP:
             return t("lesson.hint.keep", lang, card=card) if card else t("lesson.hint.keep_any", lang)
     return ""
+
+
+def and_list(parts: Sequence[str], lang: Language) -> str:
+    """``a``, ``a and b``, ``a, b and c`` in the page's language."""
+    return parts[0] if len(parts) == 1 else t("lesson.and", lang, rest=", ".join(parts[:-1]), last=parts[-1])
 
 
 def scored_html(items: Sequence[ScoreItem], lang: Language) -> str:
@@ -53,7 +65,7 @@ def scored_html(items: Sequence[ScoreItem], lang: Language) -> str:
     if not items:
         return f'<p class="cb-none">{escape(t("lesson.nothing_pegs", lang))}</p>'
     rows = "".join(
-        f'<li class="cb-item" data-kind="{escape(item.kind)}"><span class="cb-kind">{escape(t(f"kind.{item.kind}", lang))}</span> '
+        f'<li class="cb-item" data-kind="{escape(item.kind)}"><span class="cb-kind">{escape(kind_name(item, lang))}</span> '
         f'<span class="cb-combo">{"".join(card_html(card, lang, "cb-in") for card in item.cards)}</span> '
         f'<span class="cb-points">{escape(points_text(item.points, lang))}</span></li>'
         for item in items
@@ -108,7 +120,8 @@ def _discard_table(verdict: Verdict, said: object, lang: Language) -> str:
     )
     head = f'<tr><th scope="col">{escape(t("ui.discard", lang))}</th><th scope="col">{escape(t("ui.net", lang))}</th><th scope="col"></th></tr>'
     table = f'<table class="cb-table"><caption>{escape(t("lesson.discard_caption", lang))}</caption><thead>{head}</thead><tbody>{rows}</tbody></table>'
-    return f'<p class="cb-cost">{escape(summary)}</p>' + scroll_box(table, t("lesson.discard_caption", lang))
+    measure = f'<p class="cb-measure">{escape(t("discard_practice.measure", lang))}</p>'
+    return f'<p class="cb-cost">{escape(summary)}</p>' + scroll_box(table, t("lesson.discard_caption", lang)) + measure
 
 
 def _marks(option: Option, chosen: bool, lang: Language) -> str:

@@ -15,10 +15,12 @@ from html import escape
 from ..cards import Card
 from ..course import COURSE, Stage
 from ..exercises import Task, TaskKind, Verdict, find_items, hint
-from ..i18n import Language, card_name, has_message, points_text, t
+from ..tasks import MAX_COUNT
+from ..i18n import Language, card_name, card_symbol, has_message, points_text, t
 from ..show import ScoreItem
 from .html import attrs, button, card_face, screen_reader, tap_card, tap_cards
-from .lesson_hints import hint_text, option_rows, said_answer
+from .lesson_hints import and_list, hint_text, option_rows, said_answer
+from .spoken import kind_name
 from .lesson_state import Attempt, task_cards
 
 STAR, NO_STAR = "★", "☆"
@@ -88,8 +90,7 @@ def prompt(task: Task, lang: Language) -> str:
         case TaskKind.SCORE:
             text = t("lesson.prompt.score_crib" if task.crib else "lesson.prompt.score", lang)
             if task.only:
-                kinds = [t(f"kind.{kind}", lang) for kind in task.only]
-                text += " " + t("lesson.prompt.only", lang, kinds=t("lesson.and", lang, rest=", ".join(kinds[:-1]), last=kinds[-1]) if len(kinds) > 1 else kinds[0])
+                text += " " + t("lesson.prompt.only", lang, kinds=and_list([t(f"lesson.only.{kind}", lang) for kind in task.only], lang))
             return text
         case TaskKind.PEG:
             return t("lesson.prompt.peg", lang)
@@ -170,8 +171,8 @@ def items_html(items: Sequence[ScoreItem], shown: Sequence[Card], lang: Language
     if not items:
         return f'<p class="cb-none">{escape(t("ui.no_score", lang))}</p>'
     rows = "".join(
-        f'<li class="cb-item" data-kind="{escape(item.kind)}"><span class="cb-kind">{escape(t(f"kind.{item.kind}", lang))}</span>'
-        f'{faces(shown, lang, t(f"kind.{item.kind}", lang), item.cards)}<span class="cb-points">{escape(points_text(item.points, lang))}</span></li>'
+        f'<li class="cb-item" data-kind="{escape(item.kind)}"><span class="cb-kind">{escape(kind_name(item, lang))}</span>'
+        f'{faces(shown, lang, kind_name(item, lang), item.cards)}<span class="cb-points">{escape(points_text(item.points, lang))}</span></li>'
         for item in items
     )
     return f'<ol class="cb-items" aria-label="{escape(t("ui.breakdown", lang))}">{rows}</ol>'
@@ -186,7 +187,7 @@ def answer_text(answer: object, lang: Language) -> str:
     if isinstance(answer, int):
         return str(answer)
     if isinstance(answer, frozenset):
-        return t("lesson.and", lang, rest=", ".join(card_name(card, lang) for card in sorted(answer)[:-1]), last=card_name(sorted(answer)[-1], lang)) if len(answer) > 1 else answer_text(next(iter(answer)), lang)
+        return and_list([card_name(card, lang) for card in sorted(answer)], lang)
     return str(answer)
 
 
@@ -197,17 +198,21 @@ def verdict_html(attempt: Attempt, verdict: Verdict, lang: Language) -> str:
         if verdict.correct:
             key = "lesson.find_again" if attempt.note == "again" else ("lesson.find_done" if attempt.done else "lesson.find_right")
             return f'<p class="cb-verdict" data-correct="true" data-announce>{escape(t(key, lang))}</p>'
-        return f'<p class="cb-verdict" data-correct="false" data-announce>{escape(t(f"lesson.find_wrong_{task.only[0]}", lang))}</p>{_rule(attempt, lang)}'
+        wrong = t(_find_wrong_key(task, said_answer(task, attempt.said)), lang)
+        return f'<p class="cb-verdict" data-correct="false" data-announce>{escape(wrong)}</p>{_rule(attempt, lang)}'
     if verdict.correct:
         return f'<p class="cb-verdict" data-correct="true" data-announce>{escape(t("lesson.right", lang))}</p>'
     expected = sorted(verdict.expected, key=_sort_key)
     said = t("kind.go", lang) if attempt.said == "go" else (str(attempt.said) if isinstance(attempt.said, int) else "")
-    lines = [f'<p class="cb-verdict" data-correct="false" data-announce>{escape(_wrong(task, said, expected, lang))}</p>']
+    chosen = said_answer(task, attempt.said) if task.kind is TaskKind.PLAY else None
+    lines = [f'<p class="cb-verdict" data-correct="false" data-announce>{escape(_wrong(task, said, chosen, expected, lang))}</p>']
     if task.kind is TaskKind.COUNT:
-        lines.append(f'<p class="cb-sum">{escape(" + ".join(str(card.value) for card in task.cards))} = {sum(card.value for card in task.cards)}</p>')
+        lines.append(f'<p class="cb-sum">{escape(_sum_text(task.cards))}</p>')
     elif task.kind in (TaskKind.SCORE, TaskKind.PEG):
         shown = task_cards(task) if task.kind is TaskKind.SCORE else (*task.pile, *task.cards)
         lines.append(f'<p class="cb-label">{escape(t("lesson.what_scores", lang))}</p>{items_html(verdict.missed, shown, lang)}')
+        if _four_card_crib_flush(task) and (not task.only or "flush" in task.only):
+            lines.append(f'<p class="cb-note">{escape(t("lesson.crib_flush", lang))}</p>')
     else:
         lines.append(option_rows(task, verdict, said_answer(task, attempt.said), lang))
     lines.append(_rule(attempt, lang))
@@ -219,12 +224,44 @@ def _sort_key(answer: object) -> tuple[int, str]:
     return (0, f"{answer:03d}") if isinstance(answer, int) else (1, str(sorted(answer) if isinstance(answer, frozenset) else answer))
 
 
-def _wrong(task: Task, said: str, expected: Sequence[object], lang: Language) -> str:
+def _wrong(task: Task, said: str, chosen: object, expected: Sequence[object], lang: Language) -> str:
+    """The verdict's first line; ``chosen`` is the card played (or None for go) in a play task."""
     answers = [answer_text(answer, lang) for answer in expected]
     shown = answers[0] if len(answers) == 1 else t("lesson.or", lang, rest=", ".join(answers[:-1]), last=answers[-1])
     if task.kind in (TaskKind.COUNT, TaskKind.SCORE, TaskKind.PEG):
         return t("lesson.wrong_number", lang, said=said, answer=shown)
+    if isinstance(chosen, Card) and task.count + chosen.value > MAX_COUNT:
+        # A card that does not fit is not a weak choice but an impossible one: say why.
+        return t("lesson.cannot_play", lang, card=card_name(chosen, lang), count=task.count, value=chosen.value,
+                 total=task.count + chosen.value, answer=shown)
+    if task.kind is TaskKind.PLAY and chosen is None:
+        return t("lesson.go_while_fits", lang, answer=shown)
     return t("lesson.wrong_choice", lang, answer=shown)
+
+
+def _find_wrong_key(task: Task, selection: object) -> str:
+    """Why a selection is not a combination to find: for a pair or a run tapped whole with
+    its extra cards, say how such a group is found (one pair, one run at a time)."""
+    ranks = [card.rank for card in selection] if isinstance(selection, frozenset) else []
+    distinct = sorted(set(ranks))
+    if task.only[0] == "pair" and len(ranks) > 2 and len(distinct) == 1:
+        return "lesson.find_pair_one_at_a_time"
+    consecutive = len(distinct) >= 3 and distinct == list(range(distinct[0], distinct[0] + len(distinct)))
+    if task.only[0] == "run" and len(ranks) > len(distinct) and consecutive:
+        return "lesson.find_run_one_of_each"
+    return f"lesson.find_wrong_{task.only[0]}"
+
+
+def _sum_text(cards: Sequence[Card]) -> str:
+    """``10 (Q♠) + 7 + 3 = 20``: a court card's value named with its card."""
+    parts = [f"{card.value} ({card_symbol(card)})" if card.rank > 10 else str(card.value) for card in cards]
+    return f"{' + '.join(parts)} = {sum(card.value for card in cards)}"
+
+
+def _four_card_crib_flush(task: Task) -> bool:
+    """A crib whose four cards share a suit the starter does not: no flush, a rule to say."""
+    suits = {card.suit for card in task.cards}
+    return task.crib and task.starter is not None and len(suits) == 1 and task.starter.suit not in suits
 
 
 def _rule(attempt: Attempt, lang: Language) -> str:

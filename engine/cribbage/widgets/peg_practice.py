@@ -25,7 +25,7 @@ from ..show import ScoreItem
 from . import source
 from .html import attrs, button, card_html, cards_html, choice_box, error_html, tap_card, tap_cards
 from .source import CARD_TEXTS, Action, Fields, State, StateError, action_text, card_texts, field, uid_of
-from .spoken import PAIR_NAMES
+from .spoken import kind_name
 from .widget import Answer, Live, Widget
 
 GO = "GO"
@@ -74,7 +74,7 @@ def _kind_name(item: ScoreItem, lang: Language) -> str:
     """``fifteen``, ``pair royal``, ``run of four``: what one item is called."""
     if item.kind == "run":
         return t("peg_practice.run", lang, length_word=lookup("run.lengths", lang)[len(item.cards)])
-    return t(f"kind.{PAIR_NAMES[len(item.cards)] if item.kind == 'pair' else item.kind}", lang)
+    return kind_name(item, lang)
 
 
 def _what(items: Sequence[ScoreItem], lang: Language) -> str:

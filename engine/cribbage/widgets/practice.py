@@ -52,7 +52,7 @@ def practice_view(state: State, lang: Language, static: bool = False, note: str 
     switch = radio_group(t("ui.count_as", lang), "crib", (("0", t("ui.hand", lang)), ("1", t("ui.crib", lang))), str(int(crib)), uid)
     streak = (
         f'<p class="cb-streak"><span class="cb-label">{escape(t("ui.streak", lang))}:</span> <strong data-streak>0</strong> '
-        f'<span class="cb-label">{escape(t("ui.best", lang))}:</span> <strong data-best>0</strong></p>'
+        f'<span class="cb-label">{escape(t("ui.best", lang))}:</span> <strong data-streak-best>0</strong></p>'
     )
     form = (
         f'<form class="cb-answer" data-action="check"><label class="cb-field"><span class="cb-label">{escape(t("ui.your_count", lang))}</span>'

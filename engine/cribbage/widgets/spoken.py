@@ -31,6 +31,17 @@ from ..show import ScoreItem, ShowScore
 PAIR_NAMES = {2: "pair", 3: "pair_royal", 4: "double_pair_royal"}
 """Two, three or four cards of a kind, said as one."""
 
+def kind_name(item: ScoreItem, lang: Language) -> str:
+    """What an item is called: a pair of three or four cards in the play is a pair royal or
+    a double pair royal, not a pair.
+
+    >>> from cribbage.cards import parse_cards
+    >>> kind_name(ScoreItem("pair", tuple(parse_cards("7H 7S 7D")), 6), "en")
+    'pair royal'
+    """
+    return t(f"kind.{PAIR_NAMES[len(item.cards)] if item.kind == 'pair' else item.kind}", lang)
+
+
 RUN_GROUP_NAMES = {2: "double_run", 3: "triple_run", 4: "double_double_run"}
 """Runs that share cards, by how many runs there are."""
 
@@ -121,5 +132,4 @@ def reason_text(item: ScoreItem, lang: Language) -> str:
     if item.kind == "run":
         length_word = lookup("run.lengths", lang)[len(item.cards)]
         return t("play.reason_run", lang, length_word=length_word, points=points)
-    kind = PAIR_NAMES[len(item.cards)] if item.kind == "pair" else item.kind
-    return t("play.reason", lang, kind=t(f"kind.{kind}", lang), points=points)
+    return t("play.reason", lang, kind=kind_name(item, lang), points=points)
