@@ -13,7 +13,7 @@ import re
 
 from lesson_answers import best_plays, combinations_of, expected_number, pair_points
 
-from cribbage.i18n import t
+from cribbage.i18n import card_name, t
 from cribbage.tasks import Task
 
 LIVE_TIMEOUT = 60_000
@@ -157,6 +157,23 @@ def test_a_wrong_answer_shows_what_was_missed_and_links_the_rule(watched, base_u
     link.click()
     page.wait_for_url(re.compile(r"/show/#method$"))
     assert page.locator("#method").is_visible()
+    assert errors_of(watched) == []
+
+
+def test_after_a_wrong_play_every_choice_keeps_its_card_and_value(watched, base_url):
+    """The page's own counters (the practice streak) never write into the rows of choices."""
+    page = open_lesson(watched, base_url, "leading")
+    stage = page.locator('[data-stage="leading-2"]')
+    task = task_of(stage)
+    wrong = next(card for card in task.cards if card not in best_plays(task))
+    stage.locator(f'[data-key="card-{wrong}"]').click()
+    settled(page)
+    rows = stage.locator(".cb-option")
+    assert rows.count() == len(task.cards)
+    for row, card in zip(rows.all(), task.cards):
+        text = row.text_content()
+        assert card_name(card, "en") in text and text.strip() != "0", text
+    assert stage.locator('.cb-option[data-chosen="true"]').text_content().count(card_name(wrong, "en")) == 1
     assert errors_of(watched) == []
 
 
