@@ -23,7 +23,7 @@ from cribbage.widgets.game import READER, GameOptions, new_state
 from cribbage.widgets.game.state import checked
 from driver import send
 
-GAMES = int(os.environ.get("CRIBBAGE_GAME_PLAYERS_GAMES", "150"))
+GAMES = int(os.environ.get("CRIBBAGE_GAME_PLAYERS_GAMES", "200"))
 """Seeded games in the default run, split between 3 and 4 players."""
 
 
