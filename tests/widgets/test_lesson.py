@@ -17,7 +17,7 @@ import pytest
 
 from cribbage.cards import DECK, Card
 from cribbage.course import COURSE, stage, task_for
-from cribbage.i18n import LANGUAGES, card_name, card_symbol, t
+from cribbage.i18n import LANGUAGES, card_name, card_symbol, number_word, t
 from cribbage.widgets import render_block, update
 from lesson_answers import best_plays, combinations_of, expected_number, value
 from naive_exercises import naive_combinations
@@ -223,6 +223,16 @@ def test_a_wrong_crib_count_with_four_cards_of_a_suit_says_the_crib_needs_five()
     assert t("lesson.crib_flush", "en") in visible_text(wrong["html"])
     other = act(first_state("hand-1"), "check", 29 if expected_number(task_for(stage("hand-1"), 0)) != 29 else 28)
     assert t("lesson.crib_flush", "en") not in visible_text(other["html"])
+
+
+def test_a_wrong_hand_count_is_also_said_aloud_as_players_count_ending_on_the_total():
+    task = task_for(stage("hand-1"), 0)
+    right = expected_number(task)
+    spoken = re.search(r"<q data-spoken>([^<]+)</q>", act(first_state("hand-1"), "check", right + 1)["html"]).group(1)
+    if naive_combinations([*task.cards, task.starter], "fifteen"):
+        assert spoken.lower().startswith("fifteen two")
+    assert spoken.endswith(" " + number_word(right, "en"))  # the total worked out without the engine
+    assert "data-spoken" not in act(first_state("fifteens-4"), "check", 1)["html"]  # a count of one kind only is not said whole
 
 
 def test_a_pair_royal_pegged_in_the_play_is_named_a_pair_royal():

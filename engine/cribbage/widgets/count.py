@@ -55,6 +55,14 @@ def show_html(hand: Sequence[Card], starter: Card, crib: bool, lang: Language, a
         f"{score_items_html(score, (*hand, starter), lang)}"
         f'<p class="cb-total"{news}><span class="cb-label">{escape(t("ui.total", lang))}:</span> '
         f'<strong data-total="{score.total}">{score.total}</strong></p>'
+        f"{spoken_html(score, lang, announce)}</div>"
+    )
+
+
+def spoken_html(score: ShowScore, lang: Language, announce: bool = False) -> str:
+    """The count as a player says it aloud ("fifteen two, fifteen four and a pair is six")."""
+    news = " data-announce" if announce else ""
+    return (
         f'<p class="cb-spoken"{news}><span class="cb-label">{escape(t("ui.spoken", lang))}:</span> '
-        f"<q data-spoken>{escape(spoken_count(score, lang))}</q></p></div>"
+        f"<q data-spoken>{escape(spoken_count(score, lang))}</q></p>"
     )

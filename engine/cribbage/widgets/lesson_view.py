@@ -17,7 +17,8 @@ from ..course import COURSE, Stage
 from ..exercises import Task, TaskKind, Verdict, find_items, hint
 from ..tasks import MAX_COUNT
 from ..i18n import Language, card_name, card_symbol, has_message, points_text, t
-from ..show import ScoreItem
+from ..show import ScoreItem, score_show
+from .count import spoken_html
 from .html import attrs, button, card_face, screen_reader, tap_card, tap_cards
 from .lesson_hints import and_list, hint_text, option_rows, said_answer
 from .spoken import kind_name
@@ -211,6 +212,8 @@ def verdict_html(attempt: Attempt, verdict: Verdict, lang: Language) -> str:
     elif task.kind in (TaskKind.SCORE, TaskKind.PEG):
         shown = task_cards(task) if task.kind is TaskKind.SCORE else (*task.pile, *task.cards)
         lines.append(f'<p class="cb-label">{escape(t("lesson.what_scores", lang))}</p>{items_html(verdict.missed, shown, lang)}')
+        if task.kind is TaskKind.SCORE and not task.only and task.starter is not None:
+            lines.append(spoken_html(score_show(task.cards, task.starter, crib=task.crib), lang))
         if _four_card_crib_flush(task) and (not task.only or "flush" in task.only):
             lines.append(f'<p class="cb-note">{escape(t("lesson.crib_flush", lang))}</p>')
     else:
