@@ -96,15 +96,17 @@ def has_message(key: str, lang: Language) -> bool:
 
 
 def number(value: float, lang: Language, places: int = 2) -> str:
-    """A number with ``places`` decimals and the language's decimal sign.
+    """A number with ``places`` decimals, the language's decimal sign and a true minus sign
+    (a hyphen is a typist's stand-in for it).
 
     Every page prints its numbers through here, so one value reads the same in
     the advisor's table and in the game's "Why?" box.
 
-    >>> number(12.4083, "en"), number(12.4083, "pl"), number(8.5, "cs", 1)
-    ('12.41', '12,41', '8,5')
+    >>> number(12.4083, "en"), number(12.4083, "pl"), number(8.5, "cs", 1), number(-1.52, "sk")
+    ('12.41', '12,41', '8,5', '−1,52')
     """
-    return f"{value:.{places}f}".replace(".", t("number.decimal", lang))
+    text = f"{value:.{places}f}".replace(".", t("number.decimal", lang))
+    return text.replace("-", "\N{MINUS SIGN}") if text.strip("-0.,") else text.lstrip("-")
 
 
 def points_text(points: int, lang: Language) -> str:
