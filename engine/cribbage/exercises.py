@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 from .cards import DECK, Card
-from .discard import analyse_discards
+from .discard import DiscardOption, analyse_discards
 from .errors import ProgressError
 from .play import pile_score
 from .show import ScoreItem, score_show
@@ -226,13 +226,18 @@ def accepted(task: Task) -> frozenset[Answer]:
 
 
 @lru_cache(maxsize=16)
-def discard_options(task: Task) -> tuple[Option, ...]:
-    """The 15 discards, best net first (the advisor's order), each valued by its expected net.
+def discard_analysis(task: Task) -> tuple[DiscardOption, ...]:
+    """The exact advisor's 15 discards of a discard task, best net first.
 
     Kept for the last few tasks: the exact advisor takes a fifth of a second, and a page
     checks several answers (and asks a hint) of the same six cards.
     """
-    analysed = analyse_discards(task.cards, dealer=task.dealer)
+    return tuple(analyse_discards(task.cards, dealer=task.dealer))
+
+
+def discard_options(task: Task) -> tuple[Option, ...]:
+    """The 15 discards, best net first (the advisor's order), each valued by its expected net."""
+    analysed = discard_analysis(task)
     best = analysed[0].net
     return tuple(Option(option.discard, option.net, option.net == best) for option in analysed)
 
@@ -345,5 +350,5 @@ def stars(tries: int, hints: int) -> int:
 
 __all__ = [
     "THREATS", "Answer", "Goal", "Hint", "HintKind", "Option", "Task", "TaskKind", "Verdict", "accepted", "check",
-    "discard_options", "find_items", "hint", "play_options", "read_answer", "show_items", "stars", "threat",
+    "discard_analysis", "discard_options", "find_items", "hint", "play_options", "read_answer", "show_items", "stars", "threat",
 ]

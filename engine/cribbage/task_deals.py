@@ -30,11 +30,11 @@ from .show import nobs_jack, rank_points, score_show
 from .tasks import FIND_TARGETS, MAX_COUNT, SHOW_KINDS, Goal, Task, TaskKind, count_of
 
 SHOW_SHAPES: tuple[str, ...] = (
-    "pair_royal", "double_pair_royal", "two_pairs", "double_run", "triple_run", "double_double_run", "long_fifteen", "big",
-    "flush4", "flush5", "nobs", "flush_or_nobs",
+    "pair_royal", "double_pair_royal", "two_pairs", "double_run", "triple_run", "double_double_run", "two_card_fifteens",
+    "long_fifteen", "big", "flush4", "flush5", "nobs", "flush_or_nobs",
 )
-"""find/score: ``two_pairs`` two pairs of different ranks; ``long_fifteen`` a fifteen of
-three cards or more; ``big`` is 20 points or more from fifteens, pairs and runs; ``flush4``
+"""find/score: ``two_pairs`` two pairs of different ranks; ``two_card_fifteens`` fifteens of
+two cards only (the first lesson's); ``long_fifteen`` a fifteen of three cards or more; ``big`` is 20 points or more from fifteens, pairs and runs; ``flush4``
 four cards of a suit and a starter of another; ``flush5`` five of a suit."""
 PEG_SHAPES: tuple[str, ...] = ("fifteen", "thirty_one", "pair_royal", "run3_out_of_order", "run4", "scores")
 """peg: what the card makes (``scores``: any points)."""
@@ -125,6 +125,8 @@ def _show_shape(task: Task, params: Params) -> bool:
             return sorted(ranks.values()) == [1, 2, 2]
         case "long_fifteen":
             return any(item.kind == "fifteen" and len(item.cards) >= 3 for item in items)
+        case "two_card_fifteens":
+            return all(len(item.cards) == 2 for item in items if item.kind == "fifteen")
         case "double_run" | "triple_run" | "double_double_run":
             return runs == {"double_run": 2, "triple_run": 3, "double_double_run": 4}[params.shape]
         case "big":

@@ -120,7 +120,7 @@ def out_of_order(task):
 SHAPES = {
     "values-1": lambda t: len(t.cards) == 3, "values-2": lambda t: len(t.cards) == 3, "values-3": lambda t: len(t.cards) == 4,
     "values-4": lambda t: len(t.cards) in (4, 5) and 25 <= count(t.cards) <= 31,
-    "fifteens-1": finds("fifteen", 2),
+    "fifteens-1": lambda t: finds("fifteen", 2)(t) and all(len(c) == 2 for c in naive_combinations(five(t), "fifteen")),
     "fifteens-2": lambda t: finds("fifteen", 2)(t) and any(len(c) >= 3 for c in naive_combinations(five(t), "fifteen")), "fifteens-3": finds("fifteen", 3),
     "fifteens-4": scores(("fifteen",), lambda t: naive_combinations(five(t), "fifteen")),
     "fifteens-5": scores(("fifteen",), lambda t: len(naive_combinations(five(t), "fifteen")) >= 3),

@@ -21,6 +21,7 @@ from cribbage.i18n import LANGUAGES, card_name, card_symbol, number_word, t
 from cribbage.widgets import render_block, update
 from lesson_answers import best_plays, combinations_of, expected_number, value
 from naive_exercises import naive_combinations
+from naive_scorer import naive_show_total
 from naive_pegging import points_of_last_card
 
 STAGES = [each for lesson in COURSE for each in lesson.stages]
@@ -235,6 +236,52 @@ def test_a_wrong_hand_count_is_also_said_aloud_as_players_count_ending_on_the_to
     assert "data-spoken" not in act(first_state("fifteens-4"), "check", 1)["html"]  # a count of one kind only is not said whole
 
 
+def test_a_wrong_count_first_sums_the_points_by_kind():
+    task = task_for(stage("hand-5"), 0)  # the 29 hand
+    five = [*task.cards, task.starter]
+    tally = re.search(r'<p class="cb-tally">([^<]+)</p>', act(first_state("hand-5"), "check", 28)["html"]).group(1)
+    fifteens = len(naive_combinations(five, "fifteen"))
+    assert tally.startswith(f"{t('lesson.count.fifteen', 'en', count=fifteens)} ({2 * fifteens})")
+    assert tally.endswith(f"= {naive_show_total(task.cards, task.starter)}")
+
+
+def test_a_wrong_peg_shows_the_count_the_card_makes():
+    task = task_for(stage("pegging-5"), 0)
+    cards = [*task.pile, *task.cards]
+    text = visible_text(act(first_state("pegging-5"), "check", expected_number(task) + 1)["html"])
+    assert f"= {sum(value(card) for card in cards)}" in text
+
+
+def test_go_refused_while_a_card_fits_is_not_said_to_pass_31():
+    answer = act(first_state("the-play-1"), "check", "go")["html"]
+    go_row = re.search(r'<li class="cb-option"[^>]*><span class="cb-kind">go</span>([^<]*)', answer).group(1)
+    assert t("lesson.go_refused", "en") in go_row and t("reason.over_31", "en") not in go_row
+
+
+def test_three_cards_of_the_hand_and_the_starter_of_one_suit_are_said_to_be_no_flush():
+    hand = [Card.parse(text) for text in ("6S", "7C", "3S", "JS")]  # three spades, and a spade starter
+    state = first_state("flush-nobs-4")
+    state["task"] = {"kind": "score", "cards": [str(card) for card in hand], "starter": "7S", "only": ["flush", "nobs"]}
+    text = visible_text(act(state, "check", 5)["html"])
+    assert t("lesson.no_flush_with_starter", "en") in text and "1" in text
+
+
+@pytest.mark.parametrize("stage_id", ["discard-1", "discard-2"])
+def test_a_right_discard_also_shows_what_the_best_keeps_and_every_choice(stage_id):
+    task = task_for(stage(stage_id), 0)
+    state = first_state(stage_id)
+    for pair in combinations(task.cards, 2):
+        answer = act(select(state, pair), "check")
+        if answer["state"]["stars"] == 3:
+            break
+    html_ = answer["html"]
+    assert html_.count("<tr") == 16
+    kept = [card for card in task.cards if card not in pair]
+    least = min(naive_show_total(kept, starter) for starter in DECK if starter not in task.cards)
+    best = re.search(r'<p class="cb-best-keep">([^<]+)</p>', html_).group(1)
+    assert all(card_symbol(card) in best for card in kept) and f"at least {least} points" in best
+
+
 def test_a_pair_royal_pegged_in_the_play_is_named_a_pair_royal():
     wrong = act(first_state("pegging-2"), "check", 1)
     assert f'<span class="cb-kind">{t("kind.pair_royal", "en")}</span>' in wrong["html"]
@@ -251,10 +298,10 @@ def test_the_hint_of_a_hand_names_how_many_of_each_kind_score():
 def test_the_hint_of_a_safe_lead_names_a_reply_and_what_it_would_score(stage_id):
     task = task_for(stage(stage_id), 0)
     hinted = visible_text(act(first_state(stage_id), "hint")["html"])
-    avoided = next(card for card in task.cards if f"Avoid this card: {card_name(card, 'en')}." in hinted)
+    avoided = next(card for card in task.cards if f"Avoid this card: the {card_name(card, 'en')}." in hinted)
     # the reply named makes 15, 31 or a run with the avoided card, by the independent count
     reply = next(card for card in DECK if card not in task.cards and card not in task.pile
-                 and f"such as {card_name(card, 'en')} would" in hinted)
+                 and f"such as the {card_name(card, 'en')} would" in hinted)
     assert points_of_last_card([*task.pile, avoided, reply]) > 0
 
 

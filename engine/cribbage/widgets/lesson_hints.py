@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from html import escape
 
 from ..cards import Card
-from ..exercises import Goal, Hint, HintKind, Option, Task, TaskKind, Verdict, show_items, threat
-from ..i18n import Language, card_name, number, points_text, t
+from ..exercises import Goal, Hint, HintKind, Option, Task, TaskKind, Verdict, discard_analysis, show_items, threat
+from ..i18n import Language, card_name, card_symbol, number, points_text, t
+from ..tasks import MAX_COUNT
 from ..show import ScoreItem
 from .html import attrs, card_face, card_html, scroll_box
 from .spoken import kind_name
@@ -39,6 +40,8 @@ def hint_text(task: Task, hint: Hint, lang: Language) -> str:
             return t("lesson.hint.score", lang, kinds=and_list(counts, lang))
         case HintKind.COUNT_BEFORE if task.kind is TaskKind.PEG:
             return t("lesson.hint.peg", lang, number=hint.number)
+        case HintKind.COUNT_BEFORE if MAX_COUNT - hint.number < 10:  # the go goal, when few cards fit
+            return t("lesson.hint.room", lang, number=hint.number, room=MAX_COUNT - hint.number)
         case HintKind.COUNT_BEFORE:
             return t("lesson.hint.count_before", lang, number=hint.number)
         case HintKind.MOST_POINTS:
@@ -74,6 +77,8 @@ def scored_html(items: Sequence[ScoreItem], lang: Language) -> str:
 
 
 def _play_value(task: Task, option: Option, lang: Language) -> str:
+    if not option.cards:  # go: adds nothing to the count, allowed only when no card fits
+        return t("lesson.go_allowed" if option.legal else "lesson.go_refused", lang)
     if not option.legal:
         return t("reason.over_31", lang)
     if task.goal == Goal.GO:
@@ -95,7 +100,7 @@ def option_rows(task: Task, verdict: Verdict, said: object, lang: Language) -> s
     """Every choice with its value, the best ones and the reader's marked, and for a play
     task what the best card pegs (or the best reply to the reader's card)."""
     if task.kind is TaskKind.DISCARD:
-        return _discard_table(verdict, said, lang)
+        return _discard_table(task, verdict, said, lang)
     rows = []
     for option in verdict.options:
         label = card_face(option.cards[0], lang) if option.cards else f'<span class="cb-kind">{escape(t("kind.go", lang))}</span>'
@@ -109,7 +114,7 @@ def option_rows(task: Task, verdict: Verdict, said: object, lang: Language) -> s
     return text
 
 
-def _discard_table(verdict: Verdict, said: object, lang: Language) -> str:
+def _discard_table(task: Task, verdict: Verdict, said: object, lang: Language) -> str:
     chosen = said if isinstance(said, frozenset) else frozenset()
     summary = t("lesson.discard_cost", lang, rank=verdict.rank, total=len(verdict.options), cost=number(verdict.cost, lang))
     rows = "".join(
@@ -121,7 +126,18 @@ def _discard_table(verdict: Verdict, said: object, lang: Language) -> str:
     head = f'<tr><th scope="col">{escape(t("ui.discard", lang))}</th><th scope="col">{escape(t("ui.net", lang))}</th><th scope="col"></th></tr>'
     table = f'<table class="cb-table"><caption>{escape(t("lesson.discard_caption", lang))}</caption><thead>{head}</thead><tbody>{rows}</tbody></table>'
     measure = f'<p class="cb-measure">{escape(t("discard_practice.measure", lang))}</p>'
-    return f'<p class="cb-cost">{escape(summary)}</p>' + scroll_box(table, t("lesson.discard_caption", lang)) + measure
+    cost = "" if verdict.correct else f'<p class="cb-cost">{escape(summary)}</p>'
+    return cost + best_keep_html(task, lang) + scroll_box(table, t("lesson.discard_caption", lang)) + measure
+
+
+def best_keep_html(task: Task, lang: Language) -> str:
+    """What the best discard keeps, in points: the hand's least and mean over every starter,
+    and the crib's mean (for the reader, or given to the opponent)."""
+    best = discard_analysis(task)[0]
+    key = "lesson.discard_best_dealer" if task.dealer else "lesson.discard_best_pone"
+    text = t(key, lang, cards=", ".join(card_symbol(card) for card in best.keep), least=best.hand_min,
+             mean=number(best.hand_mean, lang), crib=number(best.crib_mean, lang))
+    return f'<p class="cb-best-keep">{escape(text)}</p>'
 
 
 def _marks(option: Option, chosen: bool, lang: Language) -> str:

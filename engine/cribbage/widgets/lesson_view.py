@@ -202,7 +202,9 @@ def verdict_html(attempt: Attempt, verdict: Verdict, lang: Language) -> str:
         wrong = t(_find_wrong_key(task, said_answer(task, attempt.said)), lang)
         return f'<p class="cb-verdict" data-correct="false" data-announce>{escape(wrong)}</p>{_rule(attempt, lang)}'
     if verdict.correct:
-        return f'<p class="cb-verdict" data-correct="true" data-announce>{escape(t("lesson.right", lang))}</p>'
+        right = f'<p class="cb-verdict" data-correct="true" data-announce>{escape(t("lesson.right", lang))}</p>'
+        # A right discard still shows why: what the best keeps and every other choice.
+        return right + (option_rows(task, verdict, said_answer(task, attempt.said), lang) if task.kind is TaskKind.DISCARD else "")
     expected = sorted(verdict.expected, key=_sort_key)
     said = t("kind.go", lang) if attempt.said == "go" else (str(attempt.said) if isinstance(attempt.said, int) else "")
     chosen = said_answer(task, attempt.said) if task.kind is TaskKind.PLAY else None
@@ -211,11 +213,16 @@ def verdict_html(attempt: Attempt, verdict: Verdict, lang: Language) -> str:
         lines.append(f'<p class="cb-sum">{escape(_sum_text(task.cards))}</p>')
     elif task.kind in (TaskKind.SCORE, TaskKind.PEG):
         shown = task_cards(task) if task.kind is TaskKind.SCORE else (*task.pile, *task.cards)
+        if task.kind is TaskKind.PEG:
+            lines.append(f'<p class="cb-sum">{escape(_sum_text((*task.pile, *task.cards)))}</p>')
+        elif verdict.missed:
+            lines.append(f'<p class="cb-tally">{escape(_tally(verdict.missed, lang))}</p>')
         lines.append(f'<p class="cb-label">{escape(t("lesson.what_scores", lang))}</p>{items_html(verdict.missed, shown, lang)}')
         if task.kind is TaskKind.SCORE and not task.only and task.starter is not None:
             lines.append(spoken_html(score_show(task.cards, task.starter, crib=task.crib), lang))
-        if _four_card_crib_flush(task) and (not task.only or "flush" in task.only):
-            lines.append(f'<p class="cb-note">{escape(t("lesson.crib_flush", lang))}</p>')
+        if task.kind is TaskKind.SCORE and (not task.only or "flush" in task.only):
+            note = "lesson.crib_flush" if _four_card_crib_flush(task) else "lesson.no_flush_with_starter" if _three_and_the_starter(task) else ""
+            lines.append(f'<p class="cb-note">{escape(t(note, lang))}</p>' if note else "")
     else:
         lines.append(option_rows(task, verdict, said_answer(task, attempt.said), lang))
     lines.append(_rule(attempt, lang))
@@ -259,6 +266,21 @@ def _sum_text(cards: Sequence[Card]) -> str:
     """``10 (Q♠) + 7 + 3 = 20``: a court card's value named with its card."""
     parts = [f"{card.value} ({card_symbol(card)})" if card.rank > 10 else str(card.value) for card in cards]
     return f"{' + '.join(parts)} = {sum(card.value for card in cards)}"
+
+
+def _tally(items: Sequence[ScoreItem], lang: Language) -> str:
+    """``4 fifteens (8) + 1 pair (2) = 10``: the items summed by kind, before the detail."""
+    by_kind: dict[str, list[ScoreItem]] = {}
+    for item in items:
+        by_kind.setdefault(item.kind, []).append(item)
+    parts = [f"{t(f'lesson.count.{kind}', lang, count=len(group))} ({sum(item.points for item in group)})" for kind, group in by_kind.items()]
+    return f"{' + '.join(parts)} = {sum(item.points for item in items)}"
+
+
+def _three_and_the_starter(task: Task) -> bool:
+    """Three cards of the hand and the starter of one suit: no flush (the four of the hand must be)."""
+    suits = [card.suit for card in task.cards]
+    return task.starter is not None and max(suits.count(suit) for suit in suits) == 3 and suits.count(task.starter.suit) == 3
 
 
 def _four_card_crib_flush(task: Task) -> bool:
