@@ -268,8 +268,9 @@ def check_answer_form(task: Task, answer: Answer) -> None:
             raise AnswerNotInTaskError(f"{card} is not one of the cards", card=str(card))
         if task.kind is TaskKind.DISCARD and len(answer) != 2:
             raise CardCountError(f"expected 2 cards, got {len(answer)}", expected=2, got=len(answer))
-        if task.kind is TaskKind.FIND and len(answer) < 2:
-            raise AnswerSizeError(f"a combination has at least 2 cards, not {len(answer)}", least=2, got=len(answer))
+        least = 3 if task.only == ("run",) else 2  # a run has three cards or more
+        if task.kind is TaskKind.FIND and len(answer) < least:
+            raise AnswerSizeError(f"a combination has at least {least} cards, not {len(answer)}", least=least, got=len(answer))
 
 
 def read_answer(task: Task, value: Any) -> Answer:

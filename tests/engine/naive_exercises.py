@@ -73,7 +73,8 @@ def naive_threat(pile, card, unseen) -> int:
 
 def all_answers(task):
     """Every answer of the task's kind: the numbers up to 31 (29 for the show), every set of
-    two or more of the cards, every held card and go, every pair of the six."""
+    two or more of the cards (three or more for a run), every held card and go, every pair
+    of the six."""
     kind = str(task.kind)
     if kind in ("count", "peg"):
         return list(range(0, 32))
@@ -81,7 +82,8 @@ def all_answers(task):
         return list(range(0, 30))
     if kind == "find":
         five = list(task.cards) + [task.starter]
-        return [frozenset(s) for s in chain.from_iterable(combinations(five, n) for n in range(2, 6))]
+        least = 3 if task.only == ("run",) else 2
+        return [frozenset(s) for s in chain.from_iterable(combinations(five, n) for n in range(least, 6))]
     if kind == "play":
         return list(task.cards) + [None]
     return [frozenset(pair) for pair in combinations(task.cards, 2)]

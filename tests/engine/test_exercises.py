@@ -265,6 +265,13 @@ def test_an_answer_of_the_wrong_form_is_refused_with_a_code(task, answer, error,
     assert raised.value.code == code
 
 
+def test_two_cards_are_no_run_to_find_and_the_refusal_says_a_run_has_three():
+    task = Task(TaskKind.FIND, parse_cards("5H 5S 6C 7D"), starter=Card.parse("JH"), only=("run",))
+    with pytest.raises(AnswerSizeError) as raised:
+        check(task, frozenset(parse_cards("5H 6C")))
+    assert raised.value.params["least"] == 3
+
+
 @pytest.mark.parametrize(("task", "value", "code"), [
     (FIND, ["5H", "5H"], "duplicate_card"),
     (FIND, ["5H", "XX"], "answer_wrong_type"),

@@ -167,7 +167,8 @@ def test_a_selection_that_is_no_combination_costs_a_star_and_names_the_rule(stag
     task = task_for(stage(stage_id), 0)
     wanted = combinations_of(task)
     cards = [*task.cards, task.starter]
-    wrong = next(frozenset(subset) for size in (2, 3) for subset in combinations(cards, size) if frozenset(subset) not in wanted)
+    sizes = (3, 4) if task.only == ("run",) else (2, 3)  # two cards are no run at all: refused before the check
+    wrong = next(frozenset(subset) for size in sizes for subset in combinations(cards, size) if frozenset(subset) not in wanted)
     answer = act(select(first_state(stage_id), wrong), "check")
     assert 'data-correct="false"' in answer["html"] and answer["state"]["tries"] == 1 and not answer["state"]["found"]
     assert 'class="cb-rule"' in answer["html"]
@@ -280,6 +281,27 @@ def test_a_right_discard_also_shows_what_the_best_keeps_and_every_choice(stage_i
     least = min(naive_show_total(kept, starter) for starter in DECK if starter not in task.cards)
     best = re.search(r'<p class="cb-best-keep">([^<]+)</p>', html_).group(1)
     assert all(card_symbol(card) in best for card in kept) and f"at least {least} points" in best
+
+
+def test_next_leads_to_the_next_stage_on_the_page_then_to_the_top_of_the_next_lesson():
+    def next_href(stage_id):
+        return re.search(r'<a class="cb-button cb-next" href="([^"]+)"', render_block("lesson", f"stage: {stage_id}", "en")).group(1)
+    assert next_href("pairs-1") == "#pairs-2"
+    assert next_href("pairs-4") == "../runs/"  # the lesson's rule stands above its first stage
+    assert next_href("discard-4") == "../"
+
+
+def test_an_unsafe_lead_is_called_unsafe():
+    task = task_for(stage("leading-1"), 0)
+    unsafe = next(card for card in task.cards if card not in best_plays(task))
+    text = visible_text(act(first_state("leading-1"), "check", str(unsafe))["html"])
+    assert t("lesson.not_safe", "en", answer="x").split(".")[0] in text
+
+
+def test_the_hint_of_the_31_stage_speaks_of_31_only():
+    hinted = visible_text(act(first_state("the-play-4"), "hint")["html"])
+    count = sum(value(card) for card in task_for(stage("the-play-4"), 0).pile)
+    assert t("lesson.hint.peg_31", "en", number=count) in hinted and "pair" not in hinted
 
 
 def test_a_pair_royal_pegged_in_the_play_is_named_a_pair_royal():

@@ -23,8 +23,9 @@ from .html import attrs, card_face, card_html, scroll_box
 from .spoken import kind_name
 
 
-def hint_text(task: Task, hint: Hint, lang: Language) -> str:
-    """The hint in words."""
+def hint_text(task: Task, hint: Hint, lang: Language, shape: str = "") -> str:
+    """The hint in words; ``shape`` is the stage's (a 31 to find is hinted at before the
+    pegging lesson has taught pairs and runs in the play)."""
     card = card_name(hint.cards[0], lang) if hint.cards else ""
     match hint.kind:
         case HintKind.PARTIAL_COUNT:
@@ -39,7 +40,7 @@ def hint_text(task: Task, hint: Hint, lang: Language) -> str:
             counts = [t(f"lesson.count.{kind}", lang, count=sum(item.kind == kind for item in items)) for kind in hint.kinds]
             return t("lesson.hint.score", lang, kinds=and_list(counts, lang))
         case HintKind.COUNT_BEFORE if task.kind is TaskKind.PEG:
-            return t("lesson.hint.peg", lang, number=hint.number)
+            return t("lesson.hint.peg_31" if shape == "thirty_one" else "lesson.hint.peg", lang, number=hint.number)
         case HintKind.COUNT_BEFORE if MAX_COUNT - hint.number < 10:  # the go goal, when few cards fit
             return t("lesson.hint.room", lang, number=hint.number, room=MAX_COUNT - hint.number)
         case HintKind.COUNT_BEFORE:

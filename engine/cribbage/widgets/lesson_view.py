@@ -14,7 +14,7 @@ from html import escape
 
 from ..cards import Card
 from ..course import COURSE, Stage
-from ..exercises import Task, TaskKind, Verdict, find_items, hint
+from ..exercises import Goal, Task, TaskKind, Verdict, find_items, hint
 from ..tasks import MAX_COUNT
 from ..i18n import Language, card_name, card_symbol, has_message, points_text, t
 from ..show import ScoreItem, score_show
@@ -42,7 +42,8 @@ def rule_name(rule: str, lang: Language) -> str:
 
 def next_stage(stage: Stage) -> tuple[str, str]:
     """Where "Next" leads and its message key: the next stage on this page, the next
-    lesson's first stage, or the course's index after the last stage."""
+    lesson's page from its top (its rule comes before its first stage), or the course's
+    index after the last stage."""
     stages = [each for lesson in COURSE for each in lesson.stages]
     index = next(i for i, each in enumerate(stages) if each.id == stage.id)
     if index + 1 == len(stages):
@@ -50,7 +51,7 @@ def next_stage(stage: Stage) -> tuple[str, str]:
     following = stages[index + 1]
     if following.lesson == stage.lesson:
         return f"#{following.id}", "lesson.next"
-    return f"../{following.lesson}/#{following.id}", "lesson.next_lesson"
+    return f"../{following.lesson}/", "lesson.next_lesson"
 
 
 def stars_html(best: int | None, lang: Language) -> str:
@@ -246,6 +247,8 @@ def _wrong(task: Task, said: str, chosen: object, expected: Sequence[object], la
                  total=task.count + chosen.value, answer=shown)
     if task.kind is TaskKind.PLAY and chosen is None:
         return t("lesson.go_while_fits", lang, answer=shown)
+    if task.goal == Goal.SAFE:
+        return t("lesson.not_safe", lang, answer=shown)
     return t("lesson.wrong_choice", lang, answer=shown)
 
 
@@ -301,7 +304,7 @@ def lesson_view(attempt: Attempt, lang: Language, verdict: Verdict | None = None
     controls = [] if attempt.done else [button(t("lesson.hint", lang), "hint", "hint", disabled=attempt.hinted)]
     controls.append(button(t("lesson.new", lang), "new", "new"))
     controls.append(f'<a{attrs(class_="cb-button cb-next", href=href, data_key="next")}>{escape(t(next_key, lang))}</a>')
-    hint_box = f'<p class="cb-hint" data-announce>{escape(hint_text(attempt.task, hint(attempt.task, attempt.found), lang))}</p>' if attempt.hinted and not static else ""
+    hint_box = f'<p class="cb-hint" data-announce>{escape(hint_text(attempt.task, hint(attempt.task, attempt.found), lang, attempt.stage.params.shape))}</p>' if attempt.hinted and not static else ""
     result = f'<p class="cb-error" data-announce>{escape(error)}</p>' if error else ""
     if verdict is not None:
         result += verdict_html(attempt, verdict, lang)
