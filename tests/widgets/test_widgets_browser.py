@@ -343,6 +343,7 @@ def test_the_advisor_driven_by_keyboard_agrees_with_the_cli(watched, fixtures_ur
     engine = Path(__file__).resolve().parents[2] / "engine"
     cli = subprocess.run([sys.executable, "-m", "cribbage", "discard", *cards, "--json"], cwd=engine,
                          capture_output=True, text=True, check=True)
-    expected = [(frozenset(card_symbol(Card.parse(c)) for c in option["discard"]), f"{option['net']:.2f}")
+    # The page prints a negative net with a true minus sign, as every figure on the site.
+    expected = [(frozenset(card_symbol(Card.parse(c)) for c in option["discard"]), f"{option['net']:.2f}".replace("-", "\N{MINUS SIGN}"))
                 for option in json.loads(cli.stdout)]
     assert _advisor_rows(advisor) == expected
