@@ -15,9 +15,8 @@ from html import escape
 from ..cards import Card
 from ..course import COURSE, Stage
 from ..exercises import Goal, Task, TaskKind, Verdict, find_items, hint
-from ..tasks import MAX_COUNT
 from ..i18n import Language, card_name, card_symbol, has_message, points_text, t
-from ..show import ScoreItem, score_show
+from ..show import ScoreItem, ShowScore
 from .count import spoken_html
 from .html import attrs, button, card_face, screen_reader, tap_card, tap_cards
 from .lesson_hints import and_list, hint_text, option_rows, said_answer
@@ -206,10 +205,9 @@ def verdict_html(attempt: Attempt, verdict: Verdict, lang: Language) -> str:
         right = f'<p class="cb-verdict" data-correct="true" data-announce>{escape(t("lesson.right", lang))}</p>'
         # A right discard still shows why: what the best keeps and every other choice.
         return right + (option_rows(task, verdict, said_answer(task, attempt.said), lang) if task.kind is TaskKind.DISCARD else "")
-    expected = sorted(verdict.expected, key=_sort_key)
     said = t("kind.go", lang) if attempt.said == "go" else (str(attempt.said) if isinstance(attempt.said, int) else "")
     chosen = said_answer(task, attempt.said) if task.kind is TaskKind.PLAY else None
-    lines = [f'<p class="cb-verdict" data-correct="false" data-announce>{escape(_wrong(task, said, chosen, expected, lang))}</p>']
+    lines = [f'<p class="cb-verdict" data-correct="false" data-announce>{escape(_wrong(task, said, chosen, verdict, lang))}</p>']
     if task.kind is TaskKind.COUNT:
         lines.append(f'<p class="cb-sum">{escape(_sum_text(task.cards))}</p>')
     elif task.kind in (TaskKind.SCORE, TaskKind.PEG):
@@ -220,7 +218,8 @@ def verdict_html(attempt: Attempt, verdict: Verdict, lang: Language) -> str:
             lines.append(f'<p class="cb-tally">{escape(_tally(verdict.missed, lang))}</p>')
         lines.append(f'<p class="cb-label">{escape(t("lesson.what_scores", lang))}</p>{items_html(verdict.missed, shown, lang)}')
         if task.kind is TaskKind.SCORE and not task.only and task.starter is not None:
-            lines.append(spoken_html(score_show(task.cards, task.starter, crib=task.crib), lang))
+            # the items counted are the whole show's here: said aloud without scoring it again
+            lines.append(spoken_html(ShowScore(verdict.missed, sum(item.points for item in verdict.missed)), lang))
         if task.kind is TaskKind.SCORE and (not task.only or "flush" in task.only):
             note = "lesson.crib_flush" if _four_card_crib_flush(task) else "lesson.no_flush_with_starter" if _three_and_the_starter(task) else ""
             lines.append(f'<p class="cb-note">{escape(t(note, lang))}</p>' if note else "")
@@ -235,13 +234,13 @@ def _sort_key(answer: object) -> tuple[int, str]:
     return (0, f"{answer:03d}") if isinstance(answer, int) else (1, str(sorted(answer) if isinstance(answer, frozenset) else answer))
 
 
-def _wrong(task: Task, said: str, chosen: object, expected: Sequence[object], lang: Language) -> str:
+def _wrong(task: Task, said: str, chosen: object, verdict: Verdict, lang: Language) -> str:
     """The verdict's first line; ``chosen`` is the card played (or None for go) in a play task."""
-    answers = [answer_text(answer, lang) for answer in expected]
+    answers = [answer_text(answer, lang) for answer in sorted(verdict.expected, key=_sort_key)]
     shown = answers[0] if len(answers) == 1 else t("lesson.or", lang, rest=", ".join(answers[:-1]), last=answers[-1])
     if task.kind in (TaskKind.COUNT, TaskKind.SCORE, TaskKind.PEG):
         return t("lesson.wrong_number", lang, said=said, answer=shown)
-    if isinstance(chosen, Card) and task.count + chosen.value > MAX_COUNT:
+    if isinstance(chosen, Card) and any(option.cards == (chosen,) and not option.legal for option in verdict.options):
         # A card that does not fit is not a weak choice but an impossible one: say why.
         return t("lesson.cannot_play", lang, card=card_name(chosen, lang), count=task.count, value=chosen.value,
                  total=task.count + chosen.value, answer=shown)
