@@ -1,0 +1,61 @@
+"""What many test folders share, derived from the product rather than kept by hand:
+the languages (the engine's catalogue list), the pages (the site's navigation), the
+live-example kinds (the widget registry), and the small helpers several tests call.
+
+A sixth language, a new page or a new kind therefore reaches every test that iterates
+over them without a test file being edited.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from cribbage.course import COURSE
+from cribbage.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from cribbage.widgets import KINDS, update
+
+ROOT = Path(__file__).resolve().parent.parent
+MKDOCS_YML = ROOT / "mkdocs.yml"
+
+OTHER_LANGUAGES = tuple(lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE)
+
+# A navigation entry of mkdocs.yml: "  - Title: page.md" (its tags are not plain YAML, so
+# the lines are read; tests/site/test_build.py checks the built site has every page).
+_NAV_ENTRY = re.compile(r"^\s*- [^:\n]+:\s*([\w/.-]+)\.md\s*$", re.M)
+
+
+def _nav_section() -> str:
+    text = MKDOCS_YML.read_text(encoding="utf-8")
+    start = text.index("\nnav:\n") + len("\nnav:\n")
+    end = re.search(r"^\S", text[start:], re.M)
+    return text[start:start + end.start()] if end else text[start:]
+
+
+def _nav_pages() -> tuple[str, ...]:
+    return tuple(_NAV_ENTRY.findall(_nav_section()))
+
+
+NAV_PAGES = _nav_pages()
+# The rules pages (and the game): every navigation entry outside the course, as "index", "basics", ...
+PAGES = tuple(page for page in NAV_PAGES if not page.startswith("learn/"))
+# The course's pages, as paths under the language's root: "" (its index), "values/", ...
+LESSON_PAGES = ("", *(f"{lesson.id}/" for lesson in COURSE))
+
+
+def page_url(site_url: str, lang: str, page: str) -> str:
+    """The address of ``page`` ("index", "basics", "learn/values", ...) in ``lang`` under ``site_url``."""
+    path = "" if page == "index" else page.removesuffix("/index") + "/"
+    return site_url + ("" if lang == DEFAULT_LANGUAGE else f"{lang}/") + path
+
+
+def call(kind: str, state: dict[str, Any] | str, action: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """One ``update`` of a widget, as the page sends it: state and action as JSON."""
+    text = update(kind, state if isinstance(state, str) else json.dumps(state), json.dumps(action), lang)
+    answer: dict[str, Any] = json.loads(text)
+    return answer
+
+
+__all__ = ["KINDS", "LANGUAGES", "LESSON_PAGES", "NAV_PAGES", "OTHER_LANGUAGES", "PAGES", "call", "page_url"]
