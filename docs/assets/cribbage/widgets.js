@@ -86,6 +86,18 @@ function unavailable(root) {
   setStatus(root, root.dataset.msgUnavailable || "");
 }
 
+// An exception in the engine: this widget is given up (the others go on
+// with the engine), and nothing more is sent for it.
+function broken(root, code, detail) {
+  console.error("cribbage engine:", code, detail);
+  queueOf(root).actions.length = 0;
+  unavailable(root);
+}
+
+function accepts(root) {
+  return workerState !== "failed" && !root.classList.contains("cb-unavailable");
+}
+
 function queueOf(root) {
   let queue = queues.get(root);
   if (!queue) {
@@ -96,7 +108,7 @@ function queueOf(root) {
 }
 
 function send(root, action) {
-  if (workerState === "failed") return;
+  if (!accepts(root)) return;
   queueOf(root).actions.push(action);
   startWorker();
   pump(root);
@@ -132,9 +144,16 @@ function receive(message) {
   queue.busy = false;
   root.removeAttribute("aria-busy");
   root.classList.remove("cb-restoring");
+  if (message.error) {
+    // An exception in the engine: a bug, so it is logged with its traceback.
+    const { code, traceback } = message.error;
+    broken(root, code, traceback);
+    return;
+  }
+  // A reader's bad input is no exception: update() answers it with a message to show.
   const result = message.result || {};
-  if (message.error || result.error) {
-    setStatus(root, result.error || root.dataset.msgUnavailable || "");
+  if (result.error) {
+    setStatus(root, result.error);
   } else {
     swap(root, result);
   }
@@ -286,7 +305,7 @@ function tellWatchers(changedKey) {
 
 // Queue an action for when the engine is up, without starting it any sooner.
 function enqueue(root, action) {
-  if (workerState === "failed") return;
+  if (!accepts(root)) return;
   queueOf(root).actions.push(action);
   pump(root);
 }
