@@ -70,6 +70,8 @@ for path in needs_processes:
 pytest.main([
     engine_tests, str(Path(where).parent), "--doctest-modules",
     "-p", "no:cacheprovider", "-p", "no:xdist", f"--rootdir={engine_tests}", "-q",
+    # the markers are registered in pyproject.toml, which this rootdir does not read
+    "-W", "ignore::pytest.PytestUnknownMarkWarning",
     *(f"--ignore={path}" for path in needs_processes), *pytest_args,
 ])
 `);

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from cribbage.i18n import t
 from cribbage.widgets import update
 
@@ -102,17 +104,24 @@ def wait_unavailable(widget, timeout: int = LIVE_TIMEOUT) -> None:
                                   arg=widget.element_handle(), timeout=timeout)
 
 
-def test_an_exception_in_the_engine_is_logged_and_gives_up_that_widget_only(watched, fixtures_url):
-    served = serve_changed(watched, WORKER, lambda text: text + RAISING)
-    page = open_fixture(watched, fixtures_url, "pl")
+@pytest.fixture
+def own(watched_context, base_url):
+    """A context of its own, service workers blocked: its routes then see every request,
+    where a warm context's service worker would answer the scripts from its cache."""
+    return watched_context(base_url, fresh=True, viewport={"width": 1280, "height": 900})
+
+
+def test_an_exception_in_the_engine_is_logged_and_gives_up_that_widget_only(own, fixtures_url):
+    served = serve_changed(own, WORKER, lambda text: text + RAISING)
+    page = open_fixture(own, fixtures_url, "pl")
     wake_all(page)
     assert served == [True], "the test's worker was not the one the page ran"
-    assert widget_errors(watched) == []
+    assert widget_errors(own) == []
     hand = page.locator(f'[data-widget="{BROKEN}"]')
     change_hand_card(page)
     wait_unavailable(hand)
 
-    logged = widget_errors(watched)
+    logged = widget_errors(own)
     assert len(logged) == 1, logged
     assert logged[0].startswith("cribbage engine: RuntimeError")
     assert BROKEN_MESSAGE in logged[0] and "Traceback" in logged[0]  # the Python traceback itself
@@ -124,14 +133,14 @@ def test_an_exception_in_the_engine_is_logged_and_gives_up_that_widget_only(watc
         assert widget.get_attribute("data-ready") == "true"
         assert "cb-unavailable" not in widget.get_attribute("class")
     step_the_play(page)  # the engine still answers the other widgets
-    assert len(widget_errors(watched)) == 1
+    assert len(widget_errors(own)) == 1
 
 
 def test_a_request_never_answered_gives_up_its_widget_after_the_limit_and_a_late_answer_is_ignored(
-        watched, fixtures_url):
-    limited = serve_changed(watched, WIDGETS, short_limit)
-    held = serve_changed(watched, WORKER, lambda text: HOLDING + text)
-    page = open_fixture(watched, fixtures_url, "en")
+        own, fixtures_url):
+    limited = serve_changed(own, WIDGETS, short_limit)
+    held = serve_changed(own, WORKER, lambda text: HOLDING + text)
+    page = open_fixture(own, fixtures_url, "en")
     wake_all(page)
     assert held == [True], "the test's worker was not the one the page ran"
     assert limited == [True], "widgets.js no longer declares `const REQUEST_TIMEOUT_MS = <ms>;` to shorten"
@@ -140,10 +149,10 @@ def test_a_request_never_answered_gives_up_its_widget_after_the_limit_and_a_late
     change_hand_card(page)
     page.wait_for_timeout(SHORT_LIMIT_MS / 2)
     assert hand.get_attribute("aria-busy") == "true"  # still waiting: not given up before the limit
-    assert widget_errors(watched) == []
+    assert widget_errors(own) == []
     wait_unavailable(hand, timeout=SHORT_LIMIT_MS * 3)
 
-    logged = widget_errors(watched)
+    logged = widget_errors(own)
     assert len(logged) == 1, logged
     assert logged[0].startswith(f"cribbage engine: timeout {BROKEN}: no answer within {SHORT_LIMIT_MS} ms")
     assert hand.get_attribute("aria-busy") is None
@@ -153,7 +162,7 @@ def test_a_request_never_answered_gives_up_its_widget_after_the_limit_and_a_late
     assert hand.get_attribute("data-state") == state
     assert "cb-unavailable" in hand.get_attribute("class")
     assert hand.locator(":scope > .cb-status").text_content() == t("ui.unavailable", "en")
-    assert len(widget_errors(watched)) == 1
+    assert len(widget_errors(own)) == 1
 
 
 def test_a_state_the_engine_refuses_is_told_in_the_page_without_a_console_error(watched, fixtures_url):
