@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """The one entry point of the cribbage site.
 
-    python3 site_build.py build           # write site/
+    python3 site_build.py build [--force] # write site/ (kept when none of its inputs changed)
     python3 site_build.py serve [--port]  # build, then serve site/ on http://127.0.0.1:8000/
-    python3 site_build.py test [ARGS]     # build, then run every test (ARGS go to pytest)
+    python3 site_build.py test [ARGS]     # build, then run every test on every core (ARGS go to pytest)
     python3 site_build.py bench           # build, then print every speed number (benchmarks/)
 
 Needs only Python and Node on the machine. It creates and reuses ``.venv`` (Python 3.12
@@ -354,14 +354,40 @@ def build_web_app() -> None:
     run(["node", ROOT / "web_app" / "build.mjs", SITE], stdout=subprocess.DEVNULL)
 
 
-def build() -> Path:
-    """Set up what is missing and write site/. Returns the venv's Python."""
+# Everything site/ is made from: when none of it changed since the last build, site/ is kept.
+BUILD_INPUTS = ("engine", "docs", "hooks", "overrides", "content", "web_app", "mkdocs.yml",
+                "package-lock.json", "requirements/site.txt", "pyproject.toml", "site_build.py")
+BUILD_STAMP = SITE / ".build-inputs.sha256"
+
+
+def build_inputs_digest() -> str:
+    """One sha256 over the names and contents of every file site/ is built from, and the
+    ``SITE_URL`` it is built for."""
+    digest = hashlib.sha256(os.environ.get("SITE_URL", "").encode() + b"\0")
+    for name in BUILD_INPUTS:
+        top = ROOT / name
+        files = [top] if top.is_file() else sorted(
+            path for path in top.rglob("*") if path.is_file() and "__pycache__" not in path.parts)
+        for path in files:
+            digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+            digest.update(sha256_of(path).encode() + b"\0")
+    return digest.hexdigest()
+
+
+def build(force: bool = False) -> Path:
+    """Set up what is missing and write site/, unless it was built from these very inputs
+    (``force`` builds anyway). Returns the venv's Python."""
     ensure_node_modules()
     python = ensure_venv()
+    inputs = build_inputs_digest()
+    if not force and BUILD_STAMP.exists() and BUILD_STAMP.read_text().strip() == inputs:
+        log(f"{SITE.relative_to(ROOT)}/ is up to date with its inputs: not built again")
+        return python
     wheel = build_wheel(python)
     build_pages(python)
     vendor_pyodide(python, wheel)
     build_web_app()
+    BUILD_STAMP.write_text(inputs + "\n")
     log(f"built {SITE.relative_to(ROOT)}/ with {wheel.name}")
     return python
 
@@ -397,6 +423,15 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A threaded server that lets a browser close a connection mid-answer (a page closed
+    while it loads) without printing a traceback."""
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0, prefix: str = "/",
                 quiet: bool = False) -> http.server.ThreadingHTTPServer:
     """A threaded static server for `directory` at http://host:port{prefix} (port 0: any free)."""
@@ -404,7 +439,7 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0, prefix:
         raise ValueError(f"prefix must start and end with '/': {prefix!r}")
     handler = type("Handler", (SiteRequestHandler,), {"prefix": prefix, "quiet": quiet})
     handler_factory = functools.partial(handler, directory=str(directory))
-    return http.server.ThreadingHTTPServer((host, port), handler_factory)
+    return SiteServer((host, port), handler_factory)
 
 
 @contextlib.contextmanager
@@ -456,11 +491,20 @@ def serve(port: int) -> None:
 # --- tests and benchmarks -------------------------------------------------------------
 
 
+def parallel_args(pytest_args: list[str]) -> list[str]:
+    """pytest-xdist on every core unless the arguments choose otherwise: tests that must share
+    a process are grouped (``xdist_group``), and tests/conftest.py sends the longest first."""
+    chosen = any(arg in ("-n", "--numprocesses", "no:xdist") or arg.startswith(("-n", "--numprocesses="))
+                 for arg in pytest_args)
+    return [] if chosen else ["-n", "auto", "--dist", "loadgroup"]
+
+
 def test(pytest_args: list[str]) -> int:
     python = build()
     ensure_test_tools()
     env = dict(os.environ, CRIBBAGE_REQUIRE_SITE="1", NO_MKDOCS_2_WARNING="1")
-    result = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
+    result = subprocess.run([str(python), "-m", "pytest", *parallel_args(pytest_args), *pytest_args],
+                            cwd=ROOT, env=env)
     if result.returncode == 5:
         # pytest's "no tests collected": fine for a filter that matched nothing,
         # never for the whole suite.
@@ -486,7 +530,8 @@ def bench() -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("build", help="write site/")
+    build_parser = commands.add_parser("build", help="write site/ (kept when its inputs did not change)")
+    build_parser.add_argument("--force", action="store_true", help="build even when site/ is up to date")
     serve_parser = commands.add_parser("serve", help="build, then serve on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
     commands.add_parser("test", help="build, then run every test (extra arguments go to pytest)")
@@ -496,7 +541,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     try:
         if args.command == "build":
-            build()
+            build(force=args.force)
             return 0
         if args.command == "serve":
             serve(args.port)

@@ -25,7 +25,7 @@ RUN_PYTEST = """
 import sys
 sys.path.append(sys.argv[1])  # after the interpreter's own standard library
 import pytest
-sys.exit(pytest.main(["-q", "-p", "no:cacheprovider", "--doctest-modules", *sys.argv[2:]]))
+sys.exit(pytest.main(["-q", "-p", "no:cacheprovider", *sys.argv[2:]]))  # conftest.py collects the doctests
 """
 
 
@@ -39,6 +39,7 @@ def cpython(minor: int) -> str | None:
     return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("minor", [11, 13])
 def test_engine_doctests_and_quick_tests_pass_on_python(minor):
     executable = cpython(minor)

@@ -81,12 +81,14 @@ def soak_one(rules: GameRules, seed: int, strength: str) -> None:
     assert [event.kind for event in game.events].count("game_over") == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_soak_random_players_reach_no_illegal_state(players):
     for seed in range(GAMES):
         soak_one(rules_for(players, seed), seed, "random")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_soak_expert_players_reach_no_illegal_state(players):
     for seed in range(EXPERT_GAMES):

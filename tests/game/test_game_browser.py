@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from cribbage.widgets.game import READER, game_of
+from helpers import OTHER_LANGUAGES
 
 READY_TIMEOUT = 90_000
 ROOT = '[data-widget="game"]'
@@ -129,9 +130,9 @@ def _artifact(name: str):
     return folder / name
 
 
-@pytest.mark.parametrize("lang", ["pl", "cs", "sk", "bg"])
-def test_the_game_page_goes_live_in_every_language(browser, site_copy_url, lang):
-    context = browser.new_context(viewport={"width": 360, "height": 780})
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+def test_the_game_page_goes_live_in_every_language(watched_context, site_copy_url, lang):
+    context = watched_context(site_copy_url, viewport={"width": 360, "height": 780})
     page = context.new_page()
     page.goto(f"{site_copy_url}{lang}/game/")
     root = page.locator(ROOT)
@@ -145,4 +146,3 @@ def test_the_game_page_goes_live_in_every_language(browser, site_copy_url, lang)
     from cribbage.i18n import t
 
     assert t("game.cut_cards", lang) in root.inner_text()
-    context.close()

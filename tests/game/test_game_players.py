@@ -141,6 +141,7 @@ def options_for(seed: int, players: int) -> GameOptions:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
 @pytest.mark.parametrize("chunk", range(3))
 def test_seeded_3_and_4_player_games_through_the_page_stay_legal_and_end_exactly_at_the_target(players, chunk):

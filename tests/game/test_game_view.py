@@ -69,6 +69,7 @@ def _score_after(game: Game, index: int) -> int:
     return min(game.rules.target, sum(e.points for e in game.events[: index + 1] if e.seat == side and e.kind != "game_over"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(4))
 def test_seeded_computer_games_through_the_page_stay_legal_and_end_exactly_at_the_target(chunk):
     for seed in range(chunk, GAMES, 4):

@@ -14,16 +14,30 @@ SITE = site_build.SITE
 
 
 @pytest.fixture(scope="session")
-def site_url(built_site: Path) -> Iterator[str]:
-    """The built site served on 127.0.0.1 (a free port) under site_build.SUB_PATH."""
-    with site_build.served(built_site, site_build.SUB_PATH) as url:
-        yield url
+def site_url(site_copy_url: str) -> str:
+    """The built site served on 127.0.0.1 under site_build.SUB_PATH: the one origin of the
+    test process, so that its warm browser contexts serve every folder's tests."""
+    return site_copy_url
 
 
 @pytest.fixture
 def browser_context(watched_context, site_url: str):
-    """A fresh context whose every request is recorded; requests off the origin are blocked."""
+    """The warm context (the service worker installed once for the process), its
+    requests recorded and those off the origin refused."""
     return watched_context(site_url, block_foreign=True)
+
+
+@pytest.fixture
+def first_visit_context(watched_context, site_url: str):
+    """A new context, as a reader's first visit: nothing cached, nothing saved, the
+    service worker allowed to install; requests off the origin refused."""
+    return watched_context(site_url, block_foreign=True, fresh=True, service_workers="allow")
+
+
+@pytest.fixture
+def cold_context(watched_context, site_url: str):
+    """A new context with service workers blocked: the engine starts cold, from the runtime."""
+    return watched_context(site_url, block_foreign=True, fresh=True)
 
 
 @pytest.fixture

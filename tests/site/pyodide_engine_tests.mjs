@@ -76,7 +76,7 @@ for path in sorted(Path(engine_tests).glob("test_*.py")):
 # The docstrings' examples run from the installed wheel, as a reader's worker imports it.
 pytest.main([
     engine_tests, str(Path(where).parent), "--doctest-modules",
-    "-p", "no:cacheprovider", f"--rootdir={engine_tests}", "-q",
+    "-p", "no:cacheprovider", "-p", "no:xdist", f"--rootdir={engine_tests}", "-q",
     *(f"--ignore={path}" for path in left_out), *pytest_args,
 ])
 `);

@@ -16,10 +16,8 @@ import site_build
 from cribbage.cards import Card
 from cribbage.discard import analyse_discards
 from cribbage.i18n import card_name, t
+from helpers import LANGUAGES, PAGES, page_url
 
-LANGUAGES = ("en", "pl", "cs", "sk", "bg")
-PAGES = ("index", "basics", "deal", "play", "show", "winning", "variants", "strategy",
-         "practice", "glossary", "history", "cheat-sheet", "walkthrough", "game")
 AXE = site_build.NODE_MODULES / "axe-core" / "axe.min.js"
 LIVE_TIMEOUT = 90_000
 PHONE = {"width": 360, "height": 740}
@@ -33,10 +31,6 @@ async () => {
     .flatMap(v => v.nodes.map(node => `${v.id}: ${node.target.join(" ")}`));
 }
 """
-
-
-def page_url(site_url: str, lang: str, page: str) -> str:
-    return site_url + ("" if lang == "en" else f"{lang}/") + ("" if page == "index" else f"{page}/")
 
 
 def wake_widgets(page) -> None:
@@ -301,7 +295,10 @@ def test_the_game_options_stay_open_with_the_focus_on_the_option_chosen(browser_
     assert page.evaluate("() => document.activeElement.dataset.key") == "target-61"
 
 
-def test_a_saved_game_is_never_shown_as_a_fresh_one_while_the_engine_loads(browser_context, site_url):
+def test_a_saved_game_is_never_shown_as_a_fresh_one_while_the_engine_loads(cold_context, site_url):
+    # A context of its own: the engine's start is held back at the network, which a
+    # service worker's cache would bypass.
+    browser_context = cold_context
     page = open_live(browser_context, site_url, "game")
     game_step(page)  # the cut: the saved game is no longer the one the page was built with
     saved = json.loads(page.locator(GAME).get_attribute("data-state"))
@@ -324,11 +321,9 @@ def test_a_saved_game_is_never_shown_as_a_fresh_one_while_the_engine_loads(brows
 
 
 @pytest.fixture
-def phone(browser):
-    """A browser context as a phone: 360 px wide, touch, no mouse."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    yield context
-    context.close()
+def phone(watched_context, site_url):
+    """The warm browser context of a phone: 360 px wide, touch, no mouse."""
+    return watched_context(site_url, block_foreign=True, viewport=PHONE, is_mobile=True, has_touch=True)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -402,16 +397,14 @@ def test_on_a_phone_practice_shows_the_cards_above_the_answer_box_and_the_game_n
     page.locator(f"{game} .cb-log-box").wait_for(state="visible", timeout=LIVE_TIMEOUT)
 
 
-def test_the_arrow_key_hint_shows_only_where_there_is_a_keyboard(browser, site_url):
+def test_the_arrow_key_hint_shows_only_where_there_is_a_keyboard(watched_context, site_url):
     for touch, shown in ((True, False), (False, True)):
-        context = browser.new_context(viewport=PHONE if touch else None, is_mobile=touch, has_touch=touch)
-        try:
-            page = context.new_page()
-            page.goto(page_url(site_url, "en", "play"))
-            wake_widgets(page)
-            assert page.locator('[data-widget="play"] .cb-hint').first.is_visible() == shown, f"touch: {touch}"
-        finally:
-            context.close()
+        context = watched_context(site_url, block_foreign=True, viewport=PHONE if touch else None,
+                                  is_mobile=touch, has_touch=touch)
+        page = context.new_page()
+        page.goto(page_url(site_url, "en", "play"))
+        wake_widgets(page)
+        assert page.locator('[data-widget="play"] .cb-hint').first.is_visible() == shown, f"touch: {touch}"
 
 
 def test_nothing_floats_over_the_examples_while_a_reader_scrolls_back(browser_context, site_url):

@@ -24,7 +24,8 @@ score_show(parse_cards("5H 5S 5C JD"), parse_cards("5D")[0]).total
 """
 
 
-def test_site_under_a_sub_path_runs_the_engine_from_its_own_pyodide(browser_context, site_url):
+def test_site_under_a_sub_path_runs_the_engine_from_its_own_pyodide(cold_context, site_url):
+    browser_context = cold_context
     page = browser_context.new_page()
     errors, failed = [], []
     page.on("pageerror", lambda error: errors.append(str(error)))

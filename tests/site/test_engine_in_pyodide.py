@@ -5,11 +5,14 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from prerequisites import require
 
 RUNNER = Path(__file__).with_name("pyodide_engine_tests.mjs")
 
 
+@pytest.mark.pyodide
 def test_engine_suite_passes_inside_the_shipped_pyodide(built_site):
     node = shutil.which("node")
     require(node, "Node.js 18+ to run the engine tests inside Pyodide: `sudo apt-get install -y nodejs npm`")

@@ -12,9 +12,7 @@ from test_accessibility import (  # noqa: F401 (axe_is_installed and phone are f
     PHONE, axe_is_installed, click, findings_in_both_schemes, phone, serious_findings, switch_scheme, wake_widgets,
 )
 
-from cribbage.course import COURSE
-
-LESSON_PAGES = ("", *(f"{lesson.id}/" for lesson in COURSE))
+from helpers import LESSON_PAGES
 
 
 def learn_url(site_url: str, lang: str, page: str) -> str:

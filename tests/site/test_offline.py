@@ -98,7 +98,8 @@ def use_game(page) -> None:
     assert game_of(json.loads(after)).phase != "cut_for_deal"
 
 
-def test_after_one_visit_every_language_and_every_live_example_works_offline(browser_context, site_url):
+def test_after_one_visit_every_language_and_every_live_example_works_offline(first_visit_context, site_url):
+    browser_context = first_visit_context
     failures = FailedRequests(browser_context)
     page = browser_context.new_page()
     page.goto(site_url + "history/")  # a page without a live example: the runtime comes with the precache
@@ -122,7 +123,7 @@ def test_a_snapshot_that_does_not_match_its_hash_is_refused_and_the_engine_start
     snapshot = folder / "pyodide" / "snapshot.bin.gz"
     snapshot.write_bytes(snapshot.read_bytes()[:-1] + b"\0")  # one byte changed after the build
     subprocess.run(["node", site_build.ROOT / "web_app" / "build.mjs", folder], check=True, capture_output=True)
-    context = watched_context(url, block_foreign=True)
+    context = watched_context(url, block_foreign=True, fresh=True, service_workers="allow")
     page = context.new_page()
     page.goto(url + "history/")
     page.evaluate(CONTROLLED)
@@ -154,7 +155,7 @@ def deployment(built_site: Path, tmp_path: Path, request):
 def test_a_new_deploy_is_announced_and_shown_whole_on_the_next_navigation(watched_context, deployment, request):
     folder, url = deployment
     instant = request.node.callspec.params["deployment"] == "instant"
-    context = watched_context(url, block_foreign=True)
+    context = watched_context(url, block_foreign=True, fresh=True, service_workers="allow")
     page = context.new_page()
     page.goto(url + "pl/basics/")
     page.evaluate(CONTROLLED)

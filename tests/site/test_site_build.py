@@ -84,6 +84,7 @@ def test_a_lock_without_the_engine_is_refused(tmp_path):
         site_build.check_lock_checksums(lock)
 
 
+@pytest.mark.slow  # a whole MkDocs build of its own
 def test_a_pages_site_url_gives_the_404_page_absolute_assets_and_keeps_the_switcher_relative(tmp_path):
     """GitHub Pages serves 404.html at any depth, so only it needs the project's path;
     every other link, the language switcher's included, stays relative."""

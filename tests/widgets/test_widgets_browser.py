@@ -260,8 +260,9 @@ def test_the_advisor_agrees_with_the_engine(watched, fixtures_url):
     assert best == f"{options[0].net:.2f}"
 
 
-def test_without_the_engine_the_static_example_stays_with_a_notice(browser, fixtures_url):
-    context = browser.new_context()
+def test_without_the_engine_the_static_example_stays_with_a_notice(watched_context, fixtures_url):
+    # A context of its own: the runtime is refused at the network, which a service worker's cache would bypass.
+    context = watched_context(fixtures_url, fresh=True)
     context.route("**/pyodide/**", lambda route: route.abort())
     page = context.new_page()
     page.goto(f"{fixtures_url}cs/")
@@ -272,19 +273,17 @@ def test_without_the_engine_the_static_example_stays_with_a_notice(browser, fixt
     assert hand.locator(".cb-status").text_content() == t("ui.unavailable", "cs")
     assert hand.locator("[data-total]").get_attribute("data-total") == "29"
     assert not hand.locator(".cb-controls").is_visible()
-    context.close()
 
 
 @pytest.mark.parametrize("width", (360, 1280))
-def test_widgets_fit_the_screen_and_are_photographed(browser, fixtures_url, artifacts, width):
-    context = browser.new_context(viewport={"width": width, "height": 900})
+def test_widgets_fit_the_screen_and_are_photographed(watched_context, fixtures_url, artifacts, width):
+    context = watched_context(fixtures_url, viewport={"width": width, "height": 900})
     page = context.new_page()
     page.goto(f"{fixtures_url}en/")
     wake_all(page)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     for kind in KINDS:
         page.locator(f'[data-widget="{kind}"]').first.screenshot(path=str(artifacts / f"{kind}-{width}.png"))
-    context.close()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -301,8 +300,8 @@ def test_the_real_pages_widgets_become_live(watched, base_url, served_root, lang
     assert watched.watch.foreign == []
 
 
-def test_without_javascript_each_example_reads_fully_and_shows_no_dead_controls(browser, fixtures_url):
-    context = browser.new_context(java_script_enabled=False)
+def test_without_javascript_each_example_reads_fully_and_shows_no_dead_controls(watched_context, fixtures_url):
+    context = watched_context(fixtures_url, java_script_enabled=False)
     page = context.new_page()
     page.goto(f"{fixtures_url}en/")
     hand = page.locator('[data-widget="hand"]')
@@ -313,7 +312,6 @@ def test_without_javascript_each_example_reads_fully_and_shows_no_dead_controls(
     for widget in page.locator("[data-widget]").all():
         assert not widget.locator(".cb-controls").first.is_visible()
         assert widget.get_attribute("data-ready") is None
-    context.close()
 
 
 def _advisor_rows(advisor) -> list[tuple[frozenset[str], str]]:

@@ -8,11 +8,19 @@
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const STREAK_KEY = "cribbage-practice-streak";
 const LOAD_TIMEOUT_MS = 90000;
+// How long one request may wait for its answer before its widget is given up (a hang in
+// the engine would leave it busy for ever). The clock runs from the post, so it counts the
+// wait behind other widgets' requests in the one worker too. The slowest answers are the
+// game's (the computers' moves and the coach's review of a deal: about 0.1 s in CPython,
+// within 1 s in the page) and a Learn page's discard stages preparing one after another
+// (a few hundred ms each); a slow phone or a loaded CI machine is several times slower.
+// 30 s is a wide margin over all of that, and still a wait a reader sees end.
+const REQUEST_TIMEOUT_MS = 30000;
 
 let worker = null;
 let workerState = "idle"; // idle | loading | ready | failed
 let nextId = 1;
-const pending = new Map(); // request id -> widget root
+const pending = new Map(); // request id -> {root, timer}
 const queues = new WeakMap(); // widget root -> {busy, actions: []}
 
 function widgets() {
@@ -86,6 +94,18 @@ function unavailable(root) {
   setStatus(root, root.dataset.msgUnavailable || "");
 }
 
+// An exception in the engine, or a request it never answered: this widget is given up
+// (the others go on with the engine), and nothing more is sent for it.
+function broken(root, code, detail) {
+  console.error("cribbage engine:", code, detail);
+  queueOf(root).actions.length = 0;
+  unavailable(root);
+}
+
+function accepts(root) {
+  return workerState !== "failed" && !root.classList.contains("cb-unavailable");
+}
+
 function queueOf(root) {
   let queue = queues.get(root);
   if (!queue) {
@@ -96,7 +116,7 @@ function queueOf(root) {
 }
 
 function send(root, action) {
-  if (workerState === "failed") return;
+  if (!accepts(root)) return;
   queueOf(root).actions.push(action);
   startWorker();
   pump(root);
@@ -113,11 +133,16 @@ function pump(root) {
     action = { action: action.action, value: JSON.stringify(saved) };
   }
   const id = nextId++;
-  pending.set(id, root);
+  const kind = root.dataset.widget;
+  const timer = setTimeout(() => {
+    pending.delete(id); // an answer that comes after all is ignored
+    broken(root, "timeout", `${kind}: no answer within ${REQUEST_TIMEOUT_MS} ms`);
+  }, REQUEST_TIMEOUT_MS);
+  pending.set(id, { root, timer });
   root.setAttribute("aria-busy", "true");
   worker.postMessage({
     id,
-    kind: root.dataset.widget,
+    kind,
     lang: root.dataset.lang,
     state: root.dataset.state,
     action: JSON.stringify(action),
@@ -125,16 +150,25 @@ function pump(root) {
 }
 
 function receive(message) {
-  const root = pending.get(message.id);
+  const request = pending.get(message.id);
+  if (!request) return; // timed out already
   pending.delete(message.id);
-  if (!root) return;
+  clearTimeout(request.timer);
+  const root = request.root;
   const queue = queueOf(root);
   queue.busy = false;
   root.removeAttribute("aria-busy");
   root.classList.remove("cb-restoring");
+  if (message.error) {
+    // An exception in the engine: a bug, so it is logged with its traceback.
+    const { code, traceback } = message.error;
+    broken(root, code, traceback);
+    return;
+  }
+  // A reader's bad input is no exception: update() answers it with a message to show.
   const result = message.result || {};
-  if (message.error || result.error) {
-    setStatus(root, result.error || root.dataset.msgUnavailable || "");
+  if (result.error) {
+    setStatus(root, result.error);
   } else {
     swap(root, result);
   }
@@ -286,7 +320,7 @@ function tellWatchers(changedKey) {
 
 // Queue an action for when the engine is up, without starting it any sooner.
 function enqueue(root, action) {
-  if (workerState === "failed") return;
+  if (!accepts(root)) return;
   queueOf(root).actions.push(action);
   pump(root);
 }

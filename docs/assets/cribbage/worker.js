@@ -68,6 +68,18 @@ ready.then(
   (error) => postMessage({ type: "failed", message: String(error) }),
 );
 
+// update() answers a reader's bad input with a message ({"error": ...} in its JSON), so an
+// exception is a bug in the engine: it goes to the page with its traceback, to be logged.
+// A PythonError (known by its class name, as Pyodide itself tells it) holds the Python
+// traceback in .message and the exception's type name in .type.
+function described(error) {
+  if (error && error.constructor && error.constructor.name === "PythonError") {
+    const lines = error.message.trim().split("\n");
+    return { code: error.type, message: lines[lines.length - 1], traceback: error.message };
+  }
+  return { code: "javascript", message: String(error), traceback: (error && error.stack) || String(error) };
+}
+
 self.addEventListener("message", async (event) => {
   const { id, kind, lang, state, action } = event.data || {};
   try {
@@ -75,6 +87,6 @@ self.addEventListener("message", async (event) => {
     const answer = widgets.update(kind, state, action, lang);
     postMessage({ type: "result", id, result: JSON.parse(answer) });
   } catch (error) {
-    postMessage({ type: "result", id, error: String(error) });
+    postMessage({ type: "result", id, error: described(error) });
   }
 });
