@@ -3,9 +3,9 @@ every third-party module the job imports.
 
 The job (``.github/workflows/test.yml``) runs the engine's doctests and ``tests/engine``
 with ``CI=true``: a module missing there fails the run, on every push. What it imports is
-read here with ``ast``: every module under the job's paths (``--doctest-modules`` imports
-each one, and the docstrings' examples run), the conftest files pytest loads for them, and
-the repository's own modules those import, followed to the end. A lazy import counts too
+read here with ``ast``: every module under the job's paths (the tests, and the engine's
+modules, imported for their doctests, whose examples run too), the conftest files pytest
+loads for them, and the repository's own modules those import, followed to the end. A lazy import counts too
 (a test that runs it needs it installed), and so does a module a test asks for with
 ``importlib.util.find_spec`` (``require(find_spec("mypy"), ...)`` fails in CI without it);
 only a conftest fixture that no test of the job requests is left out (the browser's
@@ -224,7 +224,8 @@ def test_the_check_reads_what_the_engine_job_runs():
     found, read = third_party_imports()
     relative = {file.relative_to(ROOT).as_posix() for file in read}
     for expected in ("engine/cribbage/show.py", "engine/cribbage/widgets/game/update.py", "tests/engine/test_show.py",
-                     "tests/engine/naive_scorer.py", "tests/conftest.py", "tests/prerequisites.py", "site_build.py"):
+                     "tests/engine/naive_scorer.py", "conftest.py", "tests/conftest.py", "tests/prerequisites.py",
+                     "site_build.py"):
         assert expected in relative
     assert "tests/engine/test_python_versions.py" not in relative  # the job ignores it
     assert {"pytest", "hypothesis", "mypy"} <= set(found)
