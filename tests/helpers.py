@@ -1,6 +1,8 @@
 """What many test folders share, derived from the product rather than kept by hand:
-the languages (the engine's catalogue list), the pages (the site's navigation), the
-live-example kinds (the widget registry), and the small helpers several tests call.
+the languages (the engine's catalogue list, and mkdocs.yml's names for them), the pages
+(the site's navigation), the live-example kinds (the widget registry), and the small
+helpers several tests call. One thing here is an expectation, not derived: each
+language's decimal sign, which the engine's numbers are checked against.
 
 A sixth language, a new page or a new kind therefore reaches every test that iterates
 over them without a test file being edited.
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +48,24 @@ PAGES = tuple(page for page in NAV_PAGES if not page.startswith("learn/"))
 LESSON_PAGES = ("", *(f"{lesson.id}/" for lesson in COURSE))
 
 
+def _site_languages() -> dict[str, str]:
+    """The i18n plugin's languages in mkdocs.yml, in its order: each locale and its own name."""
+    text = MKDOCS_YML.read_text(encoding="utf-8")
+    found = {}
+    for entry in re.finditer(r"^(?P<dash> *)- locale: (?P<code>\S+)\n(?P<body>(?:(?P=dash)  .*\n| *\n)*)", text, re.M):
+        name = re.search(rf"^{entry['dash']}  name: (.+)$", entry["body"], re.M)
+        found[entry["code"]] = name.group(1).strip() if name else ""
+    return found
+
+
+# The site's languages as mkdocs.yml gives them to the i18n plugin: "en" -> "English", ...
+SITE_LANGUAGES = _site_languages()
+
+# Each language's decimal sign, as CLDR gives it: the expectation the tests hold the engine's
+# numbers to (not derived from the engine on purpose). A new language writes its sign here.
+DECIMAL_SIGNS = {"en": ".", "pl": ",", "cs": ",", "sk": ",", "bg": ","}
+
+
 def page_url(site_url: str, lang: str, page: str) -> str:
     """The address of ``page`` ("index", "basics", "learn/values", ...) in ``lang`` under ``site_url``."""
     path = "" if page == "index" else page.removesuffix("/index") + "/"
@@ -58,4 +79,21 @@ def call(kind: str, state: dict[str, Any] | str, action: dict[str, Any], lang: s
     return answer
 
 
-__all__ = ["KINDS", "LANGUAGES", "LESSON_PAGES", "NAV_PAGES", "OTHER_LANGUAGES", "PAGES", "call", "page_url"]
+def text_of(html: str) -> str:
+    """What a reader reads of ``html``: the tags gone (each one a space), the entities
+    decoded, and every run of white space one space."""
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
+
+
+def state_of(html: str) -> dict[str, Any]:
+    """The state a widget's HTML carries in its root's ``data-state`` (the first one)."""
+    found = re.search(r'data-state="([^"]*)"', html)
+    assert found, "no data-state in the HTML"
+    state: dict[str, Any] = json.loads(unescape(found.group(1)))
+    return state
+
+
+__all__ = [
+    "DECIMAL_SIGNS", "KINDS", "LANGUAGES", "LESSON_PAGES", "NAV_PAGES", "OTHER_LANGUAGES", "PAGES", "SITE_LANGUAGES",
+    "call", "page_url", "state_of", "text_of",
+]

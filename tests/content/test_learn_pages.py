@@ -10,13 +10,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from helpers import NAV_PAGES, OTHER_LANGUAGES
 from test_terminology import forbidden_uses
 from tutorial_pages import DOCS, LANGUAGES, anchors, prose, unknown_words, words_of
 
 from cribbage.course import COURSE, stages
 
 LEARN = sorted(path.name for path in (DOCS / "en" / "learn").glob("*.md"))
-OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]
 PLACEHOLDER = "<!-- translate -->"
 
 
@@ -45,6 +45,10 @@ def test_every_stage_and_lesson_links_a_rules_section_that_the_language_has(lang
 
 def test_the_learn_section_has_its_index_and_a_page_per_lesson():
     assert LEARN == sorted(["index.md", *(f"{lesson.id}.md" for lesson in COURSE)])
+
+
+def test_the_navigation_lists_the_learn_index_then_every_lesson_in_the_courses_order():
+    assert [page for page in NAV_PAGES if page.startswith("learn/")] == ["learn/index", *(f"learn/{lesson.id}" for lesson in COURSE)]
 
 
 def test_every_english_lesson_page_has_every_stage_of_its_lesson_in_order_under_its_anchor():

@@ -8,15 +8,17 @@ import re
 import subprocess
 from pathlib import Path
 
+import helpers
 import site_build
+from helpers import LANGUAGES
 from prerequisites import require
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 WORDS = ROOT / "content" / "words"
-LANGUAGES = ("en", "pl", "cs", "sk", "bg")
 DICTIONARIES = {lang: name for lang, (name, _package) in site_build.HUNSPELL_DICTIONARIES.items()}
-PAGES = sorted(path.name for path in (DOCS / "en").glob("*.md"))
+# The rules pages' sources (outside learn/), from the site's navigation: "basics.md", ...
+PAGES = sorted(f"{page}.md" for page in helpers.PAGES)
 
 FENCE = re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.S | re.M)
 LIVE_BLOCK = re.compile(r"^```(cribbage-[a-z-]+)[ \t]*\n(.*?)^```[ \t]*$", re.S | re.M)

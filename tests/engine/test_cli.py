@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import DECIMAL_SIGNS, LANGUAGES, OTHER_LANGUAGES
 
 from cribbage import cli
 from cribbage.cards import parse_cards
@@ -196,8 +197,9 @@ def test_discard_json_matches_the_advisor():
     assert options == [option.to_json() for option in expected]
 
 
-@pytest.mark.parametrize(("lang", "sign"), [("en", "."), ("pl", ","), ("cs", ","), ("sk", ","), ("bg", ",")])
+@pytest.mark.parametrize(("lang", "sign"), [(lang, DECIMAL_SIGNS.get(lang)) for lang in LANGUAGES])
 def test_discard_text_writes_decimals_with_the_language_decimal_sign(lang, sign):
+    assert sign, f"tests/helpers.py: DECIMAL_SIGNS has no decimal sign for {lang}"
     best = analyse_discards(parse_cards("5H 5S 6C 7D JH KS"), dealer=True)[0]
     code, out, _ = run(["--lang", lang, "discard", "5H", "5S", "6C", "7D", "JH", "KS", "--dealer"])
     first = out.splitlines()[0]
@@ -254,9 +256,6 @@ def test_interactive_game_explains_an_illegal_choice_and_asks_again():
 
 # -- help in the reader's language ----------------------------------------------------------
 
-LANGUAGES = ("en", "pl", "cs", "sk", "bg")
-
-
 def parsers(lang):
     """The main parser and every subcommand's, by command name ("" for the main one)."""
     parser = build_parser(lang)
@@ -283,7 +282,7 @@ def test_every_option_and_command_has_help(lang):
     assert [key for key, text in texts.items() if not (text or "").strip()] == []
 
 
-@pytest.mark.parametrize("lang", ["pl", "cs", "sk", "bg"])
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
 def test_help_has_no_english_text_left(lang):
     english, translated = help_texts("en"), help_texts(lang)
     assert translated.keys() == english.keys()

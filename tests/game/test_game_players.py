@@ -22,6 +22,7 @@ from cribbage.widgets import render_block, update
 from cribbage.widgets.game import READER, GameOptions, new_state
 from cribbage.widgets.game.state import checked
 from driver import send
+from helpers import state_of
 
 GAMES = int(os.environ.get("CRIBBAGE_GAME_PLAYERS_GAMES", "200"))
 """Seeded games in the default run, split between 3 and 4 players."""
@@ -252,5 +253,5 @@ def test_a_state_with_a_seat_beyond_the_table_is_refused():
 def test_the_block_takes_the_number_of_players_and_marks_the_root():
     html = render_block("game", "players: 3\ntarget: 61", "en", uid="g")
     assert 'data-players="3"' in html
-    state = json.loads(re.search(r'data-state="([^"]+)"', html).group(1).replace("&quot;", '"'))
+    state = state_of(html)
     assert state["options"]["players"] == 3 and state["won"] == [0, 0, 0]

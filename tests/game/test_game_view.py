@@ -21,6 +21,7 @@ from cribbage.show import show_total
 from cribbage.widgets import BlockError, render_block, update
 from cribbage.widgets.game import COMPUTER, READER, GameOptions, game_of, new_state
 from driver import play_game, read, reader_actions, send
+from helpers import DECIMAL_SIGNS, state_of, text_of
 
 GAMES = int(os.environ.get("CRIBBAGE_GAME_SOAK_GAMES", "100"))
 
@@ -203,8 +204,9 @@ def test_the_computers_discard_reason_is_the_advisors_best_expected_value():
     assert f"{best.net:.2f}" in html, "the computer's hand is shown, so its reasons are too"
 
 
-@pytest.mark.parametrize(("lang", "decimal_sign"), [("en", "."), ("pl", ","), ("cs", ","), ("sk", ","), ("bg", ",")])
+@pytest.mark.parametrize(("lang", "decimal_sign"), [(lang, DECIMAL_SIGNS.get(lang)) for lang in LANGUAGES])
 def test_the_why_box_writes_numbers_as_the_advisor_does_in_the_pages_language(lang, decimal_sign):
+    assert decimal_sign, f"tests/helpers.py: DECIMAL_SIGNS has no decimal sign for {lang}"
     state = new_state(GameOptions(strength="expert"), 8, "g")
     player = ComputerPlayer("random", seed=1)
     while game_of(state).deals < 1 or game_of(state).phase != "deal":
@@ -294,7 +296,7 @@ def test_a_saved_state_is_restored_only_when_it_is_a_legal_game():
 
 def test_the_first_cut_of_a_page_gets_its_own_seed():
     html = render_block("game", "", "en", uid="g")
-    state = json.loads(re.search(r'data-state="([^"]+)"', html).group(1).replace("&quot;", '"'))
+    state = state_of(html)
     seeds = {send(state, {"action": "cut"})["state"]["game"]["seed"] for _ in range(3)}
     assert len(seeds) > 1
 
@@ -341,7 +343,7 @@ def test_every_language_has_every_game_message():
 
 def test_the_block_takes_its_options_as_keys_and_refuses_bad_ones():
     html = render_block("game", "target: 61\nstrength: random\ncounting: manual\nmuggins: yes\nseed: 12", "pl", uid="g")
-    state = json.loads(re.search(r'data-state="([^"]+)"', html).group(1).replace("&quot;", '"'))
+    state = state_of(html)
     assert state["options"] == {"target": 61, "strength": "random", "counting": "manual", "muggins": True, "players": 2, "coach": True}
     assert state["game"]["seed"] == 12 and not state["fresh"]
     assert 'data-widget="game"' in html and 'data-lang="pl"' in html and t("game.cut", "pl") in html
@@ -353,22 +355,18 @@ def test_the_block_takes_its_options_as_keys_and_refuses_bad_ones():
 # -- the page's words match its buttons, and a listener hears each thing once -----------------
 
 
-def _text(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
-
-
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_the_cut_prompt_shows_only_beside_the_cut_button(lang):
     state = new_state(GameOptions(strength="random", coach=False), 9, "g")
     fresh = render_block("game", "seed: 9", lang)
-    assert t("game.start_prompt", lang) in _text(fresh) and 'data-key="cut"' in fresh
+    assert t("game.start_prompt", lang) in text_of(fresh) and 'data-key="cut"' in fresh
     finished = play_game(state, ComputerPlayer("random", seed=2), lang=lang)
     following = send(finished, {"action": "new"}, lang)  # the loser deals: no cut
     game = game_of(following["state"])
     assert game.phase == "deal" and 'data-key="deal"' in following["html"] and 'data-key="cut"' not in following["html"]
-    assert t("game.start_prompt", lang) not in _text(following["html"])
+    assert t("game.start_prompt", lang) not in text_of(following["html"])
     who = "you" if game.dealer == READER else "computer"
-    assert t(f"game.dealer_{who}", lang) in _text(following["html"])
+    assert t(f"game.dealer_{who}", lang) in text_of(following["html"])
 
 
 def test_no_log_box_before_anything_has_happened():

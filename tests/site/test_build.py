@@ -12,17 +12,14 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
+from helpers import LANGUAGES, NAV_PAGES, OTHER_LANGUAGES
 
 import site_build
-from cribbage.course import COURSE
+from cribbage.i18n import DEFAULT_LANGUAGE
 
 # The contract (ARCHITECTURE.md): the same page names in every language, English at the root.
-LANGUAGES = ("en", "pl", "cs", "sk", "bg")
-DEFAULT_LANGUAGE = "en"
-PAGES = ("index", "basics", "deal", "play", "show", "winning", "variants", "strategy",
-         "practice", "glossary", "history", "cheat-sheet", "walkthrough",
-         "game",  # the game page (issue 7)
-         "learn", *(f"learn/{lesson.id}" for lesson in COURSE))  # the Learn section (issue 13)
+# Every page of the navigation, the Learn section's index as "learn": "index", "learn", "learn/values", ...
+PAGES = tuple(page.removesuffix("/index") for page in NAV_PAGES)
 SITE_ROOT = "https://site.invalid/sub/path/"  # wherever site/ is served, e.g. a Pages project site
 
 
@@ -149,7 +146,7 @@ def test_language_switcher_keeps_the_reader_on_the_same_page(built_site, lang, p
         assert page_file(built_site, target).exists()
 
 
-@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE])
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
 def test_navigation_and_site_name_are_in_the_pages_language(built_site, lang):
     english = parse_page(page_file(built_site, page_path(DEFAULT_LANGUAGE, "basics")))
     translated = parse_page(page_file(built_site, page_path(lang, "basics")))
@@ -165,7 +162,7 @@ def test_navigation_and_site_name_are_in_the_pages_language(built_site, lang):
     assert translated.title.rsplit(" - ", 1)[-1] != english_site_name
 
 
-@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE])
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
 def test_material_interface_speaks_the_pages_language(built_site, lang):
     english = parse_page(page_file(built_site, page_path(DEFAULT_LANGUAGE, "index"))).config
     translated = parse_page(page_file(built_site, page_path(lang, "index"))).config

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import LANGUAGES
 
 from hooks import search_per_language
 
@@ -90,7 +91,7 @@ def test_a_query_typed_without_accents_finds_the_accented_words(browser_context,
     assert any(accented in text.lower() for _, text in results), results
 
 
-@pytest.mark.parametrize("lang", ["en", "pl", "cs", "sk", "bg"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_search_looks_only_in_the_readers_language(browser_context, site_url, lang):
     page = browser_context.new_page()
     root = site_url + ("" if lang == "en" else f"{lang}/")

@@ -4,32 +4,25 @@ force in ``tests/engine/test_discard.py``), and every action of the widget in CP
 
 from __future__ import annotations
 
-import json
 import re
+from functools import partial
 from html import unescape
 from itertools import combinations
 
 import pytest
+from helpers import call as call_widget
+from helpers import state_of, text_of
 
 from cribbage.cards import Card, parse_cards
 from cribbage.discard import analyse_discards
 from cribbage.i18n import LANGUAGES, card_name, number, t
-from cribbage.widgets import BlockError, render_block, update
+from cribbage.widgets import BlockError, render_block
 
 KIND = "discard-practice"
 CARDS = "5H 5S 6C 7D JH KS"
 
 
-def call(state, action, lang="en"):
-    return json.loads(update(KIND, json.dumps(state), json.dumps(action), lang))
-
-
-def text_of(html: str) -> str:
-    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
-
-
-def state_of(html: str) -> dict:
-    return json.loads(unescape(re.search(r'data-state="([^"]*)"', html).group(1)))
+call = partial(call_widget, KIND)  # call(state, action, lang="en")
 
 
 def state(cards=CARDS, dealer=True, role="dealer", selected="", thrown=False, players=2) -> dict:

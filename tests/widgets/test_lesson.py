@@ -7,7 +7,6 @@ naive_pegging.py, card values added here), never from the engine's own checker.
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from itertools import combinations
@@ -18,7 +17,8 @@ import pytest
 from cribbage.cards import DECK, Card
 from cribbage.course import COURSE, stage, task_for
 from cribbage.i18n import LANGUAGES, card_name, card_symbol, number_word, t
-from cribbage.widgets import render_block, update
+from cribbage.widgets import render_block
+from helpers import call, state_of, text_of
 from lesson_answers import best_plays, combinations_of, expected_number, value
 from naive_exercises import naive_combinations
 from naive_scorer import naive_show_total
@@ -27,20 +27,12 @@ from naive_pegging import points_of_last_card
 STAGES = [each for lesson in COURSE for each in lesson.stages]
 
 
-def state_of(page: str) -> dict:
-    return json.loads(html.unescape(re.search(r'data-state="([^"]*)"', page).group(1)))
-
-
 def act(state: dict, action: str, value=None, lang: str = "en") -> dict:
-    return json.loads(update("lesson", json.dumps(state), json.dumps({"action": action, "value": value}), lang))
+    return call("lesson", state, {"action": action, "value": value}, lang)
 
 
 def first_state(stage_id: str, lang: str = "en") -> dict:
     return state_of(render_block("lesson", f"stage: {stage_id}", lang))
-
-
-def visible_text(page: str) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", " ", page))
 
 
 # -- printed at build time ------------------------------------------------------------
@@ -53,7 +45,7 @@ def test_every_stage_prints_its_first_task_readable_without_javascript(lang):
         task = task_for(each, 0)
         assert 'data-widget="lesson"' in page and f'data-stage="{each.id}"' in page and "data-stars" not in page.split(">")[0]
         assert f'data-persist="lesson-{each.id}"' in page
-        text = visible_text(page)
+        text = text_of(page)
         for card in (*task.cards, *task.pile, *((task.starter,) if task.starter else ())):
             assert card_name(card, lang) in text, (each.id, card)
         prompt = re.search(r'<p class="cb-prompt">([^<]+)</p>', page)
@@ -101,7 +93,7 @@ def test_a_wrong_number_shows_the_answer_what_scores_and_the_rule(stage_id):
     answer = act(first_state(stage_id), "check", str(wrong))
     page = answer["html"]
     assert 'data-correct="false"' in page and answer["root"] == {"data-stars": "0"}
-    assert t("lesson.wrong_number", "en", said=wrong, answer=right) in visible_text(page)
+    assert t("lesson.wrong_number", "en", said=wrong, answer=right) in text_of(page)
     page_name, _, anchor = each.rule.partition("#")
     assert f'href="../../{page_name[:-3]}/#{anchor}"' in page
     if each.kind != "count" and right:
@@ -126,7 +118,7 @@ def test_a_hint_lowers_the_stars_to_two():
     assert answer["state"]["stars"] == 2
     # the hint said the count of all cards but the last, by the values
     hinted = act(first_state("values-3"), "hint")["html"]
-    assert str(sum(value(card) for card in cards[:-1])) in visible_text(re.search(r'class="cb-hint".*?</p>', hinted).group(0))
+    assert str(sum(value(card) for card in cards[:-1])) in text_of(re.search(r'class="cb-hint".*?</p>', hinted).group(0))
 
 
 def test_the_best_stars_of_a_stage_are_kept_when_new_cards_go_worse():
@@ -159,7 +151,7 @@ def test_finding_every_combination_one_at_a_time_ends_the_stage_with_three_stars
         state = answer["state"]
         assert 'data-correct="true"' in answer["html"] and len(state["found"]) == number
     assert state["done"] and state["stars"] == 3 and answer["root"] == {"data-stars": "3"}
-    assert visible_text(answer["html"]).count(t("lesson.find_done", "en")) == 1
+    assert text_of(answer["html"]).count(t("lesson.find_done", "en")) == 1
 
 
 @pytest.mark.parametrize("stage_id", FIND_STAGES)
@@ -183,14 +175,14 @@ def test_a_combination_found_twice_is_counted_once():
     pair = sorted(combinations_of(task), key=lambda cards: sorted(card.index for card in cards))[0]
     state = act(select(first_state("pairs-1"), pair), "check")["state"]
     answer = act(select(state, pair), "check")
-    assert len(answer["state"]["found"]) == 1 and t("lesson.find_again", "en") in visible_text(answer["html"])
+    assert len(answer["state"]["found"]) == 1 and t("lesson.find_again", "en") in text_of(answer["html"])
 
 
 def test_three_cards_of_a_rank_tapped_at_once_are_told_to_be_found_two_at_a_time():
     task = task_for(stage("pairs-1"), 0)
     royal = frozenset(card for card in task.cards if sum(other.rank == card.rank for other in (*task.cards, task.starter)) == 3)
     answer = act(select(first_state("pairs-1"), royal), "check")
-    assert len(royal) == 3 and t("lesson.find_pair_one_at_a_time", "en") in visible_text(answer["html"])
+    assert len(royal) == 3 and t("lesson.find_pair_one_at_a_time", "en") in text_of(answer["html"])
 
 
 def test_a_run_tapped_with_both_cards_of_its_pair_is_told_one_card_of_each_rank():
@@ -199,21 +191,21 @@ def test_a_run_tapped_with_both_cards_of_its_pair_is_told_one_card_of_each_rank(
     both = frozenset().union(*runs)  # every card of the runs: the pair's two cards with the rest
     assert len({card.rank for card in both}) < len(both)
     answer = act(select(first_state("runs-2"), both), "check")
-    assert t("lesson.find_run_one_of_each", "en") in visible_text(answer["html"])
+    assert t("lesson.find_run_one_of_each", "en") in text_of(answer["html"])
 
 
 def test_a_card_that_passes_31_is_called_unplayable_with_the_sum_and_a_go_while_a_card_fits_is_refused():
     task = task_for(stage("the-play-1"), 0)
     count = sum(value(card) for card in task.pile)
     over = next(card for card in task.cards if count + value(card) > 31)
-    text = visible_text(act(first_state("the-play-1"), "check", str(over))["html"])
+    text = text_of(act(first_state("the-play-1"), "check", str(over))["html"])
     assert f"{count} + {value(over)} = {count + value(over)}" in text and card_name(over, "en") in text
-    assert t("lesson.go_while_fits", "en", answer="x").split(".")[0] in visible_text(act(first_state("the-play-1"), "check", "go")["html"])
+    assert t("lesson.go_while_fits", "en", answer="x").split(".")[0] in text_of(act(first_state("the-play-1"), "check", "go")["html"])
 
 
 def test_a_wrong_count_names_the_court_cards_value_in_the_sum():
     task = task_for(stage("values-1"), 0)
-    text = visible_text(act(first_state("values-1"), "check", 1)["html"])
+    text = text_of(act(first_state("values-1"), "check", 1)["html"])
     court = next(card for card in task.cards if card.rank > 10)
     assert f"10 ({card_symbol(court)})" in text and f"= {sum(value(card) for card in task.cards)}" in text
 
@@ -222,9 +214,9 @@ def test_a_wrong_crib_count_with_four_cards_of_a_suit_says_the_crib_needs_five()
     task = task_for(stage("crib-1"), 0)
     assert len({card.suit for card in task.cards}) == 1 and task.starter.suit != task.cards[0].suit
     wrong = act(first_state("crib-1"), "check", expected_number(task) + 4)
-    assert t("lesson.crib_flush", "en") in visible_text(wrong["html"])
+    assert t("lesson.crib_flush", "en") in text_of(wrong["html"])
     other = act(first_state("hand-1"), "check", 29 if expected_number(task_for(stage("hand-1"), 0)) != 29 else 28)
-    assert t("lesson.crib_flush", "en") not in visible_text(other["html"])
+    assert t("lesson.crib_flush", "en") not in text_of(other["html"])
 
 
 def test_a_wrong_hand_count_is_also_said_aloud_as_players_count_ending_on_the_total():
@@ -249,7 +241,7 @@ def test_a_wrong_count_first_sums_the_points_by_kind():
 def test_a_wrong_peg_shows_the_count_the_card_makes():
     task = task_for(stage("pegging-5"), 0)
     cards = [*task.pile, *task.cards]
-    text = visible_text(act(first_state("pegging-5"), "check", expected_number(task) + 1)["html"])
+    text = text_of(act(first_state("pegging-5"), "check", expected_number(task) + 1)["html"])
     assert f"= {sum(value(card) for card in cards)}" in text
 
 
@@ -263,7 +255,7 @@ def test_three_cards_of_the_hand_and_the_starter_of_one_suit_are_said_to_be_no_f
     hand = [Card.parse(text) for text in ("6S", "7C", "3S", "JS")]  # three spades, and a spade starter
     state = first_state("flush-nobs-4")
     state["task"] = {"kind": "score", "cards": [str(card) for card in hand], "starter": "7S", "only": ["flush", "nobs"]}
-    text = visible_text(act(state, "check", 5)["html"])
+    text = text_of(act(state, "check", 5)["html"])
     assert t("lesson.no_flush_with_starter", "en") in text and "1" in text
 
 
@@ -294,12 +286,12 @@ def test_next_leads_to_the_next_stage_on_the_page_then_to_the_top_of_the_next_le
 def test_an_unsafe_lead_is_called_unsafe():
     task = task_for(stage("leading-1"), 0)
     unsafe = next(card for card in task.cards if card not in best_plays(task))
-    text = visible_text(act(first_state("leading-1"), "check", str(unsafe))["html"])
+    text = text_of(act(first_state("leading-1"), "check", str(unsafe))["html"])
     assert t("lesson.not_safe", "en", answer="x").split(".")[0] in text
 
 
 def test_the_hint_of_the_31_stage_speaks_of_31_only():
-    hinted = visible_text(act(first_state("the-play-4"), "hint")["html"])
+    hinted = text_of(act(first_state("the-play-4"), "hint")["html"])
     count = sum(value(card) for card in task_for(stage("the-play-4"), 0).pile)
     assert t("lesson.hint.peg_31", "en", number=count) in hinted and "pair" not in hinted
 
@@ -311,7 +303,7 @@ def test_a_pair_royal_pegged_in_the_play_is_named_a_pair_royal():
 
 def test_the_hint_of_a_hand_names_how_many_of_each_kind_score():
     task = task_for(stage("hand-3"), 0)
-    hinted = visible_text(act(first_state("hand-3"), "hint")["html"])
+    hinted = text_of(act(first_state("hand-3"), "hint")["html"])
     fifteens = len(naive_combinations([*task.cards, task.starter], "fifteen"))
     assert t("lesson.count.fifteen", "en", count=fifteens) in hinted
 
@@ -319,7 +311,7 @@ def test_the_hint_of_a_hand_names_how_many_of_each_kind_score():
 @pytest.mark.parametrize("stage_id", ["leading-2", "leading-3"])
 def test_the_hint_of_a_safe_lead_names_a_reply_and_what_it_would_score(stage_id):
     task = task_for(stage(stage_id), 0)
-    hinted = visible_text(act(first_state(stage_id), "hint")["html"])
+    hinted = text_of(act(first_state(stage_id), "hint")["html"])
     avoided = next(card for card in task.cards if f"Avoid this card: the {card_name(card, 'en')}." in hinted)
     # the reply named makes 15, 31 or a run with the avoided card, by the independent count
     reply = next(card for card in DECK if card not in task.cards and card not in task.pile
@@ -352,7 +344,7 @@ def test_a_discard_task_takes_two_cards_and_shows_every_discard_when_wrong(stage
     task = task_for(stage(stage_id), 0)
     state = first_state(stage_id)
     refused = act(state, "check")
-    assert t("lesson.choose_two", "en") in visible_text(refused["html"]) and refused["state"]["tries"] == 0
+    assert t("lesson.choose_two", "en") in text_of(refused["html"]) and refused["state"]["tries"] == 0
     # a third card replaces the first: two cards go to the crib
     three = select(state, task.cards[:3])
     assert three["selected"] == [str(card) for card in task.cards[1:3]]
@@ -371,24 +363,24 @@ def test_an_unreadable_number_is_asked_again_in_the_language_and_costs_nothing(l
     state = first_state("values-1", lang)
     for said in ("seven", "", "-3", "123"):
         answer = act(state, "check", said, lang)
-        assert t("lesson.enter_number", lang) in visible_text(answer["html"]), said
+        assert t("lesson.enter_number", lang) in text_of(answer["html"]), said
         assert answer["state"]["tries"] == 0 and not answer["state"]["done"]
     answer = act(state, "check", "45", lang)  # no count of the play passes 31
-    assert t("error.answer_out_of_range", lang, low=0, high=31) in visible_text(answer["html"])
+    assert t("error.answer_out_of_range", lang, low=0, high=31) in text_of(answer["html"])
     assert answer["state"]["tries"] == 0
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_card_not_in_the_task_is_refused_in_the_language(lang):
     state = first_state("leading-1", lang)
-    answer = json.loads(update("lesson", json.dumps(state), '{"action": "check", "value": "5H"}', lang))
+    answer = call("lesson", state, {"action": "check", "value": "5H"}, lang)
     task = task_for(stage("leading-1"), 0)
     assert Card.parse("5H") not in task.cards
-    said = visible_text(re.search(r'<p class="cb-error".*?</p>', answer["html"]).group(0))
+    said = text_of(re.search(r'<p class="cb-error".*?</p>', answer["html"]).group(0))
     assert card_name(Card.parse("5H"), lang) in said and said.strip().startswith("5♥")
     assert t("error.answer_not_in_task", lang, card="").strip() in said
     assert answer["state"]["tries"] == 0 and not answer["state"]["done"]
-    selected = json.loads(update("lesson", json.dumps(first_state("pairs-1", lang)), '{"action": "select", "value": "AS"}', lang))
+    selected = call("lesson", first_state("pairs-1", lang), {"action": "select", "value": "AS"}, lang)
     assert selected == {"error": t("error.bad_state", lang)}
 
 
@@ -410,7 +402,7 @@ BAD_STATES = [
 @pytest.mark.parametrize("lang", ("en", "bg"))
 def test_a_state_that_makes_no_sense_is_answered_with_a_notice_in_the_language(change, lang):
     state = {**first_state("values-1"), **change}
-    answer = json.loads(update("lesson", json.dumps(state), '{"action": "hint"}', lang))
+    answer = call("lesson", state, {"action": "hint"}, lang)
     assert answer == {"error": t("error.bad_state", lang)}
 
 
@@ -436,7 +428,7 @@ def saved(stars: dict[str, object]) -> str:
 
 
 def progress(state: dict, action: str, value=None, lang: str = "en") -> dict:
-    return json.loads(update("course-progress", json.dumps(state), json.dumps({"action": action, "value": value}), lang))
+    return call("course-progress", state, {"action": action, "value": value}, lang)
 
 
 def test_progress_watches_every_stage_and_counts_stages_done_and_stars():
@@ -449,15 +441,15 @@ def test_progress_watches_every_stage_and_counts_stages_done_and_stars():
     values = re.search(r'data-lesson="values" data-done="(\d+)"', page).group(1)
     assert values == "1"  # a stage with no star is not done
     total = len(STAGES)
-    assert t("progress.summary", "en", done=2, total=total, stars=5, most=3 * total) in visible_text(page)
+    assert t("progress.summary", "en", done=2, total=total, stars=5, most=3 * total) in text_of(page)
 
 
 def test_a_lesson_page_shows_its_own_lesson_and_the_whole_course():
     answer = progress(progress_state("pairs"), "saved", saved({"pairs-1": 3, "values-1": 1}))
     page = answer["html"]
     assert 'data-lesson="pairs"' in page and 'data-lesson="values"' not in page
-    assert t("progress.summary", "en", done=1, total=4, stars=3, most=12) in visible_text(page)
-    assert t("progress.summary", "en", done=2, total=len(STAGES), stars=4, most=3 * len(STAGES)) in visible_text(page)
+    assert t("progress.summary", "en", done=1, total=4, stars=3, most=12) in text_of(page)
+    assert t("progress.summary", "en", done=2, total=len(STAGES), stars=4, most=3 * len(STAGES)) in text_of(page)
 
 
 def test_reset_asks_first_then_forgets_every_stage():

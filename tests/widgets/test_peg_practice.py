@@ -4,22 +4,24 @@ hold, and every action of the widget in CPython."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import sys
+from functools import partial
 from html import unescape
 from itertools import combinations
 from pathlib import Path
 
 import pytest
+from helpers import call as call_widget
+from helpers import state_of, text_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribbage.cards import DECK, Card, parse_cards
 from cribbage.i18n import LANGUAGES, card_name, number, points_text, t
 from cribbage.pegging_risk import deal_peg_situation, play_risks
-from cribbage.widgets import BlockError, render_block, update
+from cribbage.widgets import BlockError, render_block
 
 # The independent play scorer lives beside the engine's tests (pytest puts that folder on
 # the path only when it collects them, so a run of this file alone adds it here).
@@ -29,16 +31,7 @@ from naive_pegging import points_of_last_card, value  # noqa: E402
 KIND = "peg-practice"
 
 
-def call(state, action, lang="en"):
-    return json.loads(update(KIND, json.dumps(state), json.dumps(action), lang))
-
-
-def text_of(html: str) -> str:
-    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
-
-
-def state_of(html: str) -> dict:
-    return json.loads(unescape(re.search(r'data-state="([^"]*)"', html).group(1)))
+call = partial(call_widget, KIND)  # call(state, action, lang="en")
 
 
 def state(pile: str, hand: str, opponent: int, chosen=None, players: int = 2) -> dict:

@@ -8,6 +8,7 @@ import string
 from html import unescape
 
 import pytest
+from helpers import call, state_of, text_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,10 +25,6 @@ from hooks.cribbage_blocks import page_language, replace_blocks
 from mkdocs.exceptions import PluginError
 
 PLAY_REASONS = ("over_31", "not_in_hand", "not_your_turn", "must_play", "play_over")
-
-
-def text_of(html: str) -> str:
-    return unescape(re.sub(r"<[^>]+>", " ", html))
 
 
 def fields_of(message) -> set[str]:
@@ -156,10 +153,6 @@ def hand_state(hand="5H 5S 5C JD", starter="5D", crib=False):
     return json.dumps({"uid": "cb1", "hand": hand.split(), "starter": starter, "crib": crib})
 
 
-def call(kind, state, action, lang="en"):
-    return json.loads(update(kind, state if isinstance(state, str) else json.dumps(state), json.dumps(action), lang))
-
-
 @pytest.mark.parametrize("fragment", [
     "hand=5H,5S,5C&starter=5D&crib=0&x=1",
     "hand=5H,5S,5C,JD&starter=5D&crib=2",
@@ -237,7 +230,7 @@ def test_the_static_play_shows_every_action_and_the_totals(hands, plays, totals,
     html = render_block("play", source, "en")
     assert html.count("<li") == len(actions)
     assert f'data-count="{count}"' in html
-    said = re.sub(r"\s+", " ", text_of(html))
+    said = text_of(html)
     players = len(totals)
     names = ["Pone", "Dealer"] if players == 2 else [f"Player {seat + 1}" for seat in range(players - 1)] + [f"Player {players} \\(Dealer\\)"]
     for name, total in zip(names, totals):
@@ -255,7 +248,7 @@ def test_an_illegal_play_in_a_block_names_its_line():
 
 def test_stepping_back_and_forth_follows_the_engines_log():
     html = render_block("play", "hands: 7H 8D 5C KS | 8S 6C AH QD\nplays: 7H 8S 5C 6C AH 8D QD KS", "en")
-    state = json.loads(unescape(re.search(r'data-state="([^"]*)"', html).group(1)))
+    state = state_of(html)
     play = Play([parse_cards("7H 8D 5C KS"), parse_cards("8S 6C AH QD")])
     for action in replay(["7H 8D 5C KS", "8S 6C AH QD"], "7H 8S 5C 6C AH 8D QD KS"):
         play.go() if action.card is None else play.play(action.card)
@@ -271,7 +264,7 @@ def test_a_live_stepper_lists_only_the_steps_taken_while_the_static_page_keeps_t
     html = render_block("play", source, "en")
     total = len(replay(["7H 8D 5C KS", "8S 6C AH QD"], "7H 8S 5C 6C AH 8D QD KS"))
     assert html.count("<li") == total and 'class="cb-totals"' in html  # without the engine, all of it
-    state = json.loads(unescape(re.search(r'data-state="([^"]*)"', html).group(1)))
+    state = state_of(html)
     for step in range(total + 1):
         live = call("play", state, {"action": "step", "value": step})["html"]
         assert live.count("<li") == step and "cb-future" not in live
@@ -284,7 +277,7 @@ def test_an_empty_pile_says_that_no_card_is_played_yet(lang):
     html = render_block("play", "hands: 7H 8D 5C KS | 8S 6C AH QD\nplays: 7H 8S", lang)
     pile = re.search(r'<p class="cb-table-state">(.*?)</p>', html).group(1)
     assert t("ui.pile_empty", lang) in text_of(pile)
-    state = json.loads(unescape(re.search(r'data-state="([^"]*)"', html).group(1)))
+    state = state_of(html)
     played = call("play", state, {"action": "step", "value": 1}, lang)["html"]
     pile = re.search(r'<p class="cb-table-state">(.*?)</p>', played).group(1)
     assert t("ui.pile_empty", lang) not in text_of(pile) and card_name(Card.parse("7H"), lang) in text_of(pile)
@@ -292,7 +285,7 @@ def test_an_empty_pile_says_that_no_card_is_played_yet(lang):
 
 def test_playing_yourself_offers_legal_cards_and_says_why_the_others_are_not():
     html = render_block("play", "hands: 7H 8D 5C KS | 8S 6C AH QD\nplays: 7H 8S 5C 6C\nstart: 5", "cs")
-    state = json.loads(unescape(re.search(r'data-state="([^"]*)"', html).group(1)))
+    state = state_of(html)
     answer = call("play", state, {"action": "self"}, "cs")
     box = re.search(r'<div class="cb-choice-box".*?</div>', answer["html"]).group(0)
     assert re.search(r'<button[^>]*data-value="AH"(?![^>]*disabled)', box)
@@ -314,7 +307,7 @@ def test_practice_prints_a_fixed_deal_with_its_answer_folded():
 
 def test_practice_says_right_or_what_was_missed():
     html = render_block("practice", "crib: yes", "pl")
-    state = json.loads(unescape(re.search(r'data-state="([^"]*)"', html).group(1)))
+    state = state_of(html)
     total = score_show(parse_cards(state["hand"]), Card.parse(state["starter"]), crib=True).total
     right = call("practice", state, {"action": "check", "value": str(total)}, "pl")
     assert right["correct"] is True and 'data-correct="true"' in right["html"]
@@ -333,7 +326,7 @@ def test_practice_says_right_or_what_was_missed():
 @pytest.mark.parametrize("lang", ["en", "bg"])
 def test_practice_shows_the_cards_then_the_answer_box_then_the_verdict_then_the_answer(lang):
     html = render_block("practice", "crib: no", lang)
-    state = json.loads(unescape(re.search(r'data-state="([^"]*)"', html).group(1)))
+    state = state_of(html)
     for shown in (html, call("practice", state, {"action": "check", "value": "0"}, lang)["html"]):
         cards, form = shown.index('class="cb-deal"'), shown.index('<form class="cb-answer"')
         answer = shown.index(f"<summary>{t('ui.answer', lang)}</summary>")
