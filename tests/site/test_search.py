@@ -3,6 +3,7 @@ searches its own pages only, and Polish, Czech and Slovak find accented words ty
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 from pathlib import Path
@@ -11,8 +12,8 @@ import pytest
 from helpers import LANGUAGES
 
 from hooks import search_per_language
+from prerequisites import require
 
-MATERIAL_BASE = Path(pytest.importorskip("material").__file__).parent / "templates" / "base.html"
 CONFIG_SCRIPT = re.compile(r'<script id="__config" type="application/json">(.*?)</script>', re.S)
 
 
@@ -54,7 +55,10 @@ def test_each_built_index_holds_its_languages_pages_with_folded_words_where_read
 def test_page_config_keeps_every_key_materials_base_template_writes(built_site):
     """overrides/main.html writes Material's config itself (to move the search base): a
     Material release that adds a key must not leave it out silently."""
-    block = MATERIAL_BASE.read_text("utf-8").split("{% block config %}", 1)[1].split("{% endblock %}", 1)[0]
+    material = importlib.util.find_spec("material")
+    require(material and material.origin, "MkDocs Material: `pip install --require-hashes -r requirements/site.txt`")
+    base_template = Path(material.origin).parent / "templates" / "base.html"
+    block = base_template.read_text("utf-8").split("{% block config %}", 1)[1].split("{% endblock %}", 1)[0]
     material_keys = set(re.findall(r'^\s*"([\w.]+)":', block, re.M))
     config = json.loads(CONFIG_SCRIPT.search((built_site / "cs" / "basics" / "index.html").read_text("utf-8")).group(1))
     keys = set(config) | set(config["translations"])
