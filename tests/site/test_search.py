@@ -68,16 +68,17 @@ def test_page_config_keeps_every_key_materials_base_template_writes(built_site):
 
 
 def search(page, query: str) -> list[tuple[str, str]]:
-    """(link, text) of each result Material's search shows for ``query`` typed into its box."""
+    """(link, text) of each result Material's search shows for ``query`` entered in its box."""
     box = page.locator("input.md-search__input")
     box.click()
-    box.press_sequentially(query)
-    # Material searches on keyup. Playwright types letters its US keyboard lacks
-    # (Cyrillic) as text input without key events, which a real keyboard does send.
-    box.dispatch_event("keyup")
+    # The whole query at once: typed letter by letter, each keyup searches a shorter
+    # query, and an earlier answer can still be on screen when the results are read.
+    box.fill(query)
+    box.dispatch_event("keyup")  # Material searches on keyup
     page.wait_for_selector(".md-search-result__link")
-    links = page.locator(".md-search-result__link")
-    return [(links.nth(i).get_attribute("href"), links.nth(i).inner_text()) for i in range(links.count())]
+    # Read in one step, so that the list cannot change between counting and reading.
+    return [tuple(result) for result in page.eval_on_selector_all(
+        ".md-search-result__link", "links => links.map(link => [link.getAttribute('href'), link.innerText])")]
 
 
 @pytest.mark.parametrize("lang, query, accented", [
