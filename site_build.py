@@ -513,7 +513,8 @@ def test(pytest_args: list[str]) -> int:
     return result.returncode
 
 
-BENCHMARKS = ("engine.py", "site.py", "widgets.py", "lesson.py", "game_page.py", "offline.py", "coach.py", "computer_strength.py")
+BENCHMARKS = ("engine.py", "site.py", "widgets.py", "lesson.py", "game_page.py", "offline.py", "coach.py",
+              "computer_strength.py", "browser_contexts.py")
 
 
 def bench() -> int:
