@@ -319,17 +319,18 @@ def _human_turn(game: Game, seat: int, names: Sequence[str], lang: str, out: Tex
     """Read the human's decision from ``stdin`` until it is legal; return its event."""
     from .errors import IllegalActionError
     from .game import Action
+    from .rules import ActionKind, Decision
 
     while True:
         expected = game.expected
-        if expected == "discard":
+        if expected == Decision.DISCARD:
             hand = game.hand(seat)
             out.write(say("cli.your_hand", lang, cards=" ".join(map(str, hand))) + "\n")
             prompt = say("cli.prompt_discard", lang, n=game.rules.discard_size,
                          example=" ".join(map(str, hand[:game.rules.discard_size])))
-        elif expected == "play" and (play := game.play_state) is not None:
+        elif expected == Decision.PLAY and (play := game.play_state) is not None:
             prompt = say("cli.prompt_play", lang, count=play.count, cards=" ".join(map(str, game.hand(seat))))
-        elif expected == "announce" and (show := game.next_show()) is not None:
+        elif expected == Decision.ANNOUNCE and (show := game.next_show()) is not None:
             _, cards, _ = show
             prompt = say("cli.prompt_announce", lang, cards=" ".join(map(str, cards)), starter=game.starter)
         else:
@@ -342,16 +343,16 @@ def _human_turn(game: Game, seat: int, names: Sequence[str], lang: str, out: Tex
             raise UsageError(say("cli.eof", lang))
         text = line.strip()
         try:
-            if expected == "discard":
-                action = Action("discard", seat, parse_cards(text))
-            elif expected == "play":
-                action = Action("play", seat, (Card.parse(text),))
-            elif expected == "announce":
+            if expected == Decision.DISCARD:
+                action = Action(ActionKind.DISCARD, seat, parse_cards(text))
+            elif expected == Decision.PLAY:
+                action = Action(ActionKind.PLAY, seat, (Card.parse(text),))
+            elif expected == Decision.ANNOUNCE:
                 if not text.isdigit():
                     raise IllegalActionError("announce a count", reason="announce_count")
-                action = Action("announce", seat, points=int(text))
+                action = Action(ActionKind.ANNOUNCE, seat, points=int(text))
             else:
-                action = Action("claim" if text.lower()[:1] in ("y", "t", "a", "д", "j") else "decline", seat)
+                action = Action(ActionKind.CLAIM if text.lower()[:1] in ("y", "t", "a", "д", "j") else ActionKind.DECLINE, seat)
             return game.apply(action)  # checks everything before changing the game
         except CribbageError as error:
             out.write(error_line(error, lang) + "\n")

@@ -33,16 +33,16 @@ from .events import Deal, Discard, Event, Pegged, Shown, Starter
 from .game import Game, GameRules
 from .pegging_eval import play_values
 from .play import Play, PlayAction
-from .show import ScoreItem, score_show
+from .show import ScoreItem, ScoreKind, score_show
 
-GIVEN_AWAY = ("fifteen", "pair", "thirty_one", "run")
+GIVEN_AWAY: tuple[ScoreKind, ...] = (ScoreKind.FIFTEEN, ScoreKind.PAIR, ScoreKind.THIRTY_ONE, ScoreKind.RUN)
 """What an opponent may peg off the card just played (``PlayReview.gave_away``)."""
 MOMENTS = 3
 """How many of the costliest moments a game's review keeps."""
 REVIEW_SAMPLES = {2: 96, 3: 48, 4: 32}
 """Hidden deals per card valued, by the number of players: more seats make each
 deal slower to play out, and a deal's review must stay within the page's second."""
-OFTEN_MISSED = ("nobs", "flush", "fifteen", "run", "pair")
+OFTEN_MISSED: tuple[ScoreKind, ...] = (ScoreKind.NOBS, ScoreKind.FLUSH, ScoreKind.FIFTEEN, ScoreKind.RUN, ScoreKind.PAIR)
 """The order in which a short count's missing items are guessed (see :func:`missed_items`)."""
 
 CountWhat = Literal["hand", "crib"]
@@ -114,7 +114,7 @@ class PlayReview:
     values: tuple[tuple[Card | None, float], ...]
     best: Card | None
     cost: float
-    gave_away: tuple[str, ...]
+    gave_away: tuple[ScoreKind, ...]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -130,7 +130,7 @@ class PlayReview:
             data["deal"], data["index"], data["count_before"], parse_cards(data["pile"]), parse_cards(data["held"]),
             _optional_card(data["chosen"]),
             tuple((_optional_card(card), value) for card, value in data["values"]),
-            _optional_card(data["best"]), data["cost"], tuple(data["gave_away"]),
+            _optional_card(data["best"]), data["cost"], tuple(map(ScoreKind, data["gave_away"])),
         )
 
 
@@ -158,7 +158,7 @@ class CountReview:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CountReview:
-        missed = tuple(ScoreItem(item["kind"], parse_cards(item["cards"]), item["points"]) for item in data["missed"])
+        missed = tuple(ScoreItem(ScoreKind(item["kind"]), parse_cards(item["cards"]), item["points"]) for item in data["missed"])
         return cls(data["deal"], data["what"], data["said"], data["actual"], missed, data["over"])
 
 
@@ -354,7 +354,7 @@ def _review_plays(
     return tuple(reviews)
 
 
-def _gave_away(actions: tuple[PlayAction, ...], index: int, rules: GameRules) -> tuple[str, ...]:
+def _gave_away(actions: tuple[PlayAction, ...], index: int, rules: GameRules) -> tuple[ScoreKind, ...]:
     """What the next card played in the same count pegged, if an opponent played it."""
     if actions[index].reset:
         return ()
@@ -377,7 +377,7 @@ def missed_items(items: tuple[ScoreItem, ...], short: int) -> tuple[ScoreItem, .
 
     >>> from cribbage.cards import parse_hand_and_starter
     >>> items = score_show(*parse_hand_and_starter("5H 5S JC 4D", "6C")).items
-    >>> [(item.kind, item.points) for item in missed_items(items, 1)]
+    >>> [(str(item.kind), item.points) for item in missed_items(items, 1)]
     [('nobs', 1)]
     """
     rank = {kind: place for place, kind in enumerate(OFTEN_MISSED)}

@@ -25,7 +25,7 @@ language.
 >>> from cribbage.cards import parse_cards
 >>> choice = choose_play(parse_cards("5H KS 4C"), parse_cards("TD"), unseen=None)
 >>> str(choice.card), choice.reason.code, choice.reason.params["points"]
-('5H', 'takes_points', 2)
+('5H', <ReasonCode.TAKES_POINTS: 'takes_points'>, 2)
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from enum import StrEnum
 from functools import lru_cache
 from math import comb
 from typing import Any, NamedTuple
@@ -41,6 +42,7 @@ from .cards import DECK, Card
 from .deal import deal_shape
 from .discard import DiscardOption, analyse_discards
 from .game import Action, Deal, Game
+from .rules import ActionKind, Decision
 from .pegging_eval import play_values
 from .play import MAX_COUNT, Play, pile_score
 from .show import show_total
@@ -53,12 +55,40 @@ LOOKAHEAD_MARGIN = 0.25
 plays it: less is within the sampling error, and the steady card's reason is plainer."""
 
 
+class ReasonCode(StrEnum):
+    """Why the computer decided as it did (:attr:`Reason.code`); the site says each in words.
+
+    A ``StrEnum``: ``ReasonCode.RANDOM == "random"``, so saved states keep their text.
+    """
+
+    BEST_EXPECTED_VALUE = "best_expected_value"
+    """A discard: the most for hand and crib together (the advisor's best)."""
+    BEST_HAND = "best_hand"
+    """A discard: the hand with the most points on average, the crib left out."""
+    RANDOM = "random"
+    """A discard or a card chosen at random."""
+    TAKES_POINTS = "takes_points"
+    """The card that pegs the most now."""
+    SAFEST = "safest"
+    """No card pegs: the card that leaves the next seat the least."""
+    HIGHEST_CARD = "highest_card"
+    """No card pegs: the highest card."""
+    ONLY_CARD = "only_card"
+    """The only card that fits."""
+    BEST_PEGGING = "best_pegging"
+    """The expert's look-ahead: the most expected net pegging to the end of the play."""
+    COUNTED = "counted"
+    """A count announced: what the hand holds."""
+    CLAIMS_MUGGINS = "claims_muggins"
+    """The points a short count missed, claimed."""
+
+
 class Reason(NamedTuple):
-    code: str
+    code: ReasonCode
     params: dict[str, Any]
 
     def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "params": self.params}
+        return {"code": str(self.code), "params": self.params}
 
 
 class DiscardChoice(NamedTuple):
@@ -83,18 +113,18 @@ def choose_discard(
     >>> from cribbage.cards import parse_cards
     >>> choice = choose_discard(parse_cards("5H 5S 6C 7D JH KS"), dealer=True)
     >>> [str(c) for c in choice.discard], choice.reason.code
-    (['6C', '7D'], 'best_expected_value')
+    (['6C', '7D'], <ReasonCode.BEST_EXPECTED_VALUE: 'best_expected_value'>)
     """
     if strength == "random":
         rng = rng or random.Random()
         discard = tuple(rng.sample(list(dealt), deal_shape(players, five_card).discards))
-        return DiscardChoice(discard, tuple(c for c in dealt if c not in discard), Reason("random", {}))
+        return DiscardChoice(discard, tuple(c for c in dealt if c not in discard), Reason(ReasonCode.RANDOM, {}))
     options = _discard_options(tuple(dealt), dealer, players, five_card)
     if strength == "easy":
         best = max(options, key=lambda option: option.hand_mean)
         params = {"discard": [str(c) for c in best.discard], "keep": [str(c) for c in best.keep],
                   "hand_mean": round(best.hand_mean, 2)}
-        return DiscardChoice(best.discard, best.keep, Reason("best_hand", params))
+        return DiscardChoice(best.discard, best.keep, Reason(ReasonCode.BEST_HAND, params))
     best = options[0]
     params = {
         "discard": [str(c) for c in best.discard],
@@ -109,7 +139,7 @@ def choose_discard(
             for option in options[1:4]
         ],
     }
-    return DiscardChoice(best.discard, best.keep, Reason("best_expected_value", params))
+    return DiscardChoice(best.discard, best.keep, Reason(ReasonCode.BEST_EXPECTED_VALUE, params))
 
 
 @lru_cache(maxsize=64)
@@ -168,9 +198,9 @@ def choose_play(
     """
     legal = list(legal)
     if strength == "random":
-        return PlayChoice((rng or random.Random()).choice(legal), Reason("random", {}))
+        return PlayChoice((rng or random.Random()).choice(legal), Reason(ReasonCode.RANDOM, {}))
     if len(legal) == 1:
-        return PlayChoice(legal[0], Reason("only_card", {"card": str(legal[0])}))
+        return PlayChoice(legal[0], Reason(ReasonCode.ONLY_CARD, {"card": str(legal[0])}))
     if unseen is None:
         unseen = [card for card in DECK if card not in legal and card not in pile]
     unseen = list(unseen)
@@ -182,15 +212,15 @@ def choose_play(
         scored.append((gain, -risk, card.value, card, items, risk))
     gain, _, _, card, items, risk = max(scored, key=lambda entry: entry[:3])
     if gain:
-        return PlayChoice(card, Reason("takes_points", {
+        return PlayChoice(card, Reason(ReasonCode.TAKES_POINTS, {
             "card": str(card), "points": gain, "kinds": [item.kind for item in items],
         }))
     if strength in ("expert", "steady"):
-        return PlayChoice(card, Reason("safest", {
+        return PlayChoice(card, Reason(ReasonCode.SAFEST, {
             "card": str(card), "risk": round(risk, 2),
             "alternatives": [{"card": str(entry[3]), "risk": round(entry[5], 2)} for entry in scored if entry[3] != card],
         }))
-    return PlayChoice(card, Reason("highest_card", {"card": str(card)}))
+    return PlayChoice(card, Reason(ReasonCode.HIGHEST_CARD, {"card": str(card)}))
 
 
 # -- a player for Game.run -------------------------------------------------------------
@@ -213,20 +243,20 @@ class ComputerPlayer:
     def decide(self, game: Game, seat: int) -> tuple[Action, Reason]:
         """The seat's next decision and the reason for it."""
         expected = game.expected
-        if expected == "discard":
+        if expected == Decision.DISCARD:
             dealt = game.hand(seat)
             dealer = game.dealer is not None and game.rules.side_of(seat) == game.rules.side_of(game.dealer)
             discard = choose_discard(
                 dealt, dealer=dealer, players=game.rules.players, five_card=game.rules.five_card,
                 strength=self.strength, rng=self.rng,
             )
-            return Action("discard", seat, discard.discard), discard.reason
+            return Action(ActionKind.DISCARD, seat, discard.discard), discard.reason
         play = game.play_state
-        if expected == "play" and play is not None:
+        if expected == Decision.PLAY and play is not None:
             legal = game.legal_cards(seat)
             if self.strength == "random":
                 choice = choose_play(legal, play.pile, (), strength="random", rng=self.rng)
-                return Action("play", seat, (choice.card,)), choice.reason
+                return Action(ActionKind.PLAY, seat, (choice.card,)), choice.reason
             seen = set(_dealt(game, seat))
             if game.starter is not None:
                 seen.add(game.starter)
@@ -238,13 +268,13 @@ class ComputerPlayer:
             )
             if self.strength == "expert" and len({card.rank for card in legal}) > 1:
                 choice = self._look_ahead(play, unseen, choice)
-            return Action("play", seat, (choice.card,)), choice.reason
+            return Action(ActionKind.PLAY, seat, (choice.card,)), choice.reason
         show = game.next_show()
-        if expected == "announce" and show is not None and game.starter is not None:
+        if expected == Decision.ANNOUNCE and show is not None and game.starter is not None:
             _owner, cards, crib = show
             points = show_total(cards, game.starter, crib=crib)
-            return Action("announce", seat, points=points), Reason("counted", {"points": points})
-        return Action("claim", seat), Reason("claims_muggins", {})
+            return Action(ActionKind.ANNOUNCE, seat, points=points), Reason(ReasonCode.COUNTED, {"points": points})
+        return Action(ActionKind.CLAIM, seat), Reason(ReasonCode.CLAIMS_MUGGINS, {})
 
     def _look_ahead(self, play: Play, unseen: list[Card], steady: PlayChoice) -> PlayChoice:
         """The card worth the most expected net pegging, if it beats the steady card by the margin."""
@@ -255,7 +285,7 @@ class ComputerPlayer:
         best = max(values, key=lambda card: (values[card], card == steady.card))
         if best is None or values[best] < values[steady.card] + LOOKAHEAD_MARGIN:
             return steady
-        return PlayChoice(best, Reason("best_pegging", {
+        return PlayChoice(best, Reason(ReasonCode.BEST_PEGGING, {
             "card": str(best), "value": round(values[best], 2),
             "alternatives": [
                 {"card": str(card), "value": round(value, 2)} for card, value in values.items() if card != best

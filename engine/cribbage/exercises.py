@@ -10,7 +10,7 @@ and gathers what a page needs to explain a wrong one. No words: the page says th
 frozenset({29})
 >>> verdict = check(task, 28)
 >>> verdict.correct, len(verdict.missed), verdict.missed[-1].kind
-(False, 15, 'nobs')
+(False, 15, <ScoreKind.NOBS: 'nobs'>)
 >>> task = Task(TaskKind.FIND, parse_cards("5H 5S 5C JD"), starter=Card.parse("2D"), only=("pair",))
 >>> len(find_items(task)), check(task, frozenset(parse_cards("5S 5C"))).correct
 (3, True)
@@ -29,13 +29,13 @@ from typing import Any
 from .cards import DECK, Card
 from .discard import DiscardOption, analyse_discards
 from .errors import ProgressError
-from .play import pile_score
-from .show import ScoreItem, score_show
+from .play import MAX_COUNT, pile_score
+from .show import SHOW_KINDS, ScoreItem, ScoreKind, score_show
 from .tasks import (
-    FIND_TARGETS, MAX_COUNT, SHOW_KINDS, Answer, Goal, Task, TaskKind, answer_to_json, check_answer_form, count_of, read_answer,
+    FIND_TARGETS, Answer, Goal, Task, TaskKind, answer_to_json, check_answer_form, count_of, read_answer,
 )
 
-THREATS: tuple[str, ...] = ("fifteen", "thirty_one", "run")
+THREATS: tuple[ScoreKind, ...] = (ScoreKind.FIFTEEN, ScoreKind.THIRTY_ONE, ScoreKind.RUN)
 """What a reply may score for a play to count as given away by the ``safe`` goal. A pair
 is left out: any rank not used up can be paired, and the answer to a pair is a pair royal
 (the strategy page's advice on leads)."""
@@ -165,7 +165,7 @@ def threat(task: Task, card: Card) -> tuple[int, tuple[ScoreItem, ...]]:
 
     >>> from cribbage.cards import parse_cards
     >>> points, items = threat(Task(TaskKind.PLAY, parse_cards("9D 2C"), pile=parse_cards("4H 8S"), goal="safe"), Card.parse("9D"))
-    >>> points, [item.kind for item in items], items[0].cards[-1].rank
+    >>> points, [str(item.kind) for item in items], items[0].cards[-1].rank
     (5, ['thirty_one', 'run'], 10)
     """
     pile = task.pile + (card,)

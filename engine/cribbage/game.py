@@ -35,7 +35,7 @@ from .events import (
     CutForDeal, Deal, Discard, Event, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast, event_to_json,
 )
 from .play import Play, PlayAction
-from .rules import Action, GameRules, Seat, Side
+from .rules import Action, ActionKind, Decision, GameRules, Seat, Side, decision_of
 from .show import heels_points, show_total
 
 __all__ = [
@@ -158,13 +158,13 @@ class Game:
         return None
 
     @property
-    def expected(self) -> str | None:
+    def expected(self) -> Decision | None:
         """The kind of :class:`Action` :attr:`to_act` must take."""
         if self.to_act is None:
             return None
         if self.phase == Phase.SHOW:
-            return "muggins" if self._pending_muggins is not None else "announce"
-        return self.phase.value  # "discard" or "play"
+            return Decision.MUGGINS if self._pending_muggins is not None else Decision.ANNOUNCE
+        return Decision(self.phase.value)  # discard or play
 
     def legal_cards(self, seat: Seat) -> tuple[Card, ...]:
         if self.phase != Phase.PLAY or self.to_act != seat:
@@ -196,21 +196,21 @@ class Game:
         if self.phase == Phase.OVER:
             return IllegalActionError("the game is over", reason="game_over")
         expected = self.expected
-        kind = "muggins" if action.kind in ("claim", "decline") else action.kind
+        kind = decision_of(action.kind)  # None for a kind no action has
         if expected is None or kind != expected:
             return IllegalActionError(
                 f"{action.kind} is not expected now", reason="wrong_phase", phase=self.phase.value, kind=action.kind
             )
-        if action.seat != self.to_act and not (kind == "discard" and action.seat not in self._discarded):
+        if action.seat != self.to_act and not (kind is Decision.DISCARD and action.seat not in self._discarded):
             return IllegalActionError(f"seat {action.seat} cannot act now", reason="not_your_turn", seat=action.seat)
         match kind:
-            case "discard":
+            case Decision.DISCARD:
                 return self.rules.discard_error(self._held[action.seat], action.cards)
-            case "play":
+            case Decision.PLAY:
                 if len(action.cards) != 1:
                     return IllegalActionError("play one card", reason="play_one_card")
                 return self._current_play().check(action.cards[0])
-            case "announce":
+            case Decision.ANNOUNCE:
                 return self.rules.announce_error(action.points, self._next_show_points())
         return None
 
@@ -246,11 +246,11 @@ class Game:
         if refused is not None:
             raise refused
         match action.kind:
-            case "discard":
+            case ActionKind.DISCARD:
                 event = self._apply_discard(action)
-            case "play":
+            case ActionKind.PLAY:
                 event = self._pegged(self._current_play().play(action.cards[0]))
-            case "announce":
+            case ActionKind.ANNOUNCE:
                 event = self._apply_announce(action)
             case _:  # claim or decline
                 event = self._apply_muggins(action)
@@ -412,7 +412,7 @@ class Game:
         if shown is None or shown.announced is None:
             raise AssertionError("a muggins decision without a short count")
         self._pending_muggins = None
-        missed = shown.actual - shown.announced if action.kind == "claim" else 0
+        missed = shown.actual - shown.announced if action.kind == ActionKind.CLAIM else 0
         event = self._score(Muggins(action.seat, shown.seat, missed))
         self._after_show()
         return event

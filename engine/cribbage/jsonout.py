@@ -26,7 +26,7 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from .cards import DECK, Card, Rank
-from .show import ShowScore, check_show, flush_points, nobs_jack, rank_pattern
+from .show import ScoreKind, ShowScore, check_show, flush_points, nobs_jack, rank_pattern
 
 _CARD_TEXT = {card: str(card) for card in DECK}
 """``str(card)`` is a call into Python; a batch writes hundreds of thousands of cards."""
@@ -85,9 +85,9 @@ def checked_show_json_text(hand: Sequence[Card], starter: Card, crib: bool) -> s
     items = [text] if text else []
     if flush:
         flush_cards = (*hand, starter) if flush > len(hand) else hand
-        items.append(_ITEM % ("flush", ", ".join([f'"{_text_of(card)}"' for card in flush_cards]), flush))
+        items.append(_ITEM % (ScoreKind.FLUSH.value, ", ".join([f'"{_text_of(card)}"' for card in flush_cards]), flush))
     if jack is not None:
-        items.append(_ITEM % ("nobs", f'"{_text_of(jack)}"', 1))
+        items.append(_ITEM % (ScoreKind.NOBS.value, f'"{_text_of(jack)}"', 1))
     return _ANSWER % (points + flush + (jack is not None), ", ".join(items))
 
 

@@ -9,9 +9,9 @@ depend on the cards still to come, not on this one.
 
 >>> from cribbage.cards import parse_cards
 >>> fives, king = play_risks(parse_cards("5C"), parse_cards("5H KD"), opponent_cards=3)
->>> fives.points, [(reply.kinds, reply.points, reply.cards) for reply in fives.replies]  # a third 5: 15 and a pair royal
+>>> fives.points, [(tuple(map(str, reply.kinds)), reply.points, reply.cards) for reply in fives.replies]  # a third 5: 15 and a pair royal
 (2, [(('fifteen', 'pair'), 8, 2)])
->>> king.points, [(reply.kinds, reply.points, reply.cards) for reply in king.replies]  # one of the other 3 kings
+>>> king.points, [(tuple(map(str, reply.kinds)), reply.points, reply.cards) for reply in king.replies]  # one of the other 3 kings
 (2, [(('pair',), 2, 3)])
 >>> [str(card) for card in best_cards((fives, king))], round(king.net, 2)
 (['KD'], 1.65)
@@ -28,7 +28,7 @@ from .computer import reply_risk
 from .deal import deal_shape
 from .errors import IllegalPlayError
 from .play import MAX_COUNT, Play, pile_score
-from .show import ScoreItem
+from .show import ScoreItem, ScoreKind
 
 TIE = 1e-9
 """Nets closer than this are equal (they are sums of fractions of whole points)."""
@@ -43,7 +43,7 @@ class Reply:
     cards: int
 
     @property
-    def kinds(self) -> tuple[str, ...]:
+    def kinds(self) -> tuple[ScoreKind, ...]:
         return tuple(item.kind for item in self.items)
 
 
@@ -99,7 +99,7 @@ def replies(pile: Sequence[Card], unseen: Iterable[Card]) -> tuple[Reply, ...]:
     """The next player's scoring answers to ``pile``, grouped by what they score, most points first.
 
     >>> from cribbage.cards import parse_cards
-    >>> [(reply.kinds, reply.points, reply.cards) for reply in replies(parse_cards("7H 8S 6D"), parse_cards("5C 9D 10H 4S"))]
+    >>> [(tuple(map(str, reply.kinds)), reply.points, reply.cards) for reply in replies(parse_cards("7H 8S 6D"), parse_cards("5C 9D 10H 4S"))]
     [(('run',), 4, 2), (('thirty_one',), 2, 1)]
     """
     count = sum(card.value for card in pile)

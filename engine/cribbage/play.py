@@ -24,12 +24,11 @@ from typing import Any
 from .cards import Card, parse_cards
 from .deal import deal_shape
 from .errors import IllegalPlayError
-from .show import ScoreItem
-
-Seat = int
-"""0 = left of the dealer, ..., the dealer is the last seat."""
+from .rules import Seat
+from .show import ScoreItem, ScoreKind
 
 MAX_COUNT = 31
+"""The count in the play never passes 31."""
 FIFTEEN = 15
 PAIR_POINTS = {2: 2, 3: 6, 4: 12}
 """Pair, pair royal, double pair royal by the number of cards of one rank."""
@@ -72,7 +71,7 @@ def pile_score(pile: Sequence[Card]) -> tuple[ScoreItem, ...]:
     Covers 15, 31, pairs and runs; the go and last-card points depend on the
     whole table, so :class:`Play` adds them.
 
-    >>> [(i.kind, i.points) for i in pile_score(parse_cards("4H 5C 6D"))]
+    >>> [(str(i.kind), i.points) for i in pile_score(parse_cards("4H 5C 6D"))]
     [('fifteen', 2), ('run', 3)]
     >>> pile_score(parse_cards("JH QS"))  # J and Q are different ranks: no pair
     ()
@@ -80,19 +79,19 @@ def pile_score(pile: Sequence[Card]) -> tuple[ScoreItem, ...]:
     count = sum(card.value for card in pile)
     items: list[ScoreItem] = []
     if count == FIFTEEN:
-        items.append(ScoreItem("fifteen", tuple(pile), 2))
+        items.append(ScoreItem(ScoreKind.FIFTEEN, tuple(pile), 2))
     elif count == MAX_COUNT:
-        items.append(ScoreItem("thirty_one", tuple(pile), 2))
+        items.append(ScoreItem(ScoreKind.THIRTY_ONE, tuple(pile), 2))
     last_rank = pile[-1].rank
     same = 1
     while same < len(pile) and pile[-same - 1].rank == last_rank:
         same += 1
     if same >= 2:
-        items.append(ScoreItem("pair", tuple(pile[-same:]), PAIR_POINTS[same]))
+        items.append(ScoreItem(ScoreKind.PAIR, tuple(pile[-same:]), PAIR_POINTS[same]))
     else:
         run = _longest_run_tail(pile)
         if run:
-            items.append(ScoreItem("run", tuple(pile[-run:]), run))
+            items.append(ScoreItem(ScoreKind.RUN, tuple(pile[-run:]), run))
     return tuple(items)
 
 
@@ -112,7 +111,7 @@ class Play:
     >>> play.play(Card.parse("5H")).points, play.to_move, [str(c) for c in play.legal_cards()]
     (0, 1, ['10D', '5S'])
     >>> play.play(Card.parse("TD")).reasons[0].kind
-    'fifteen'
+    <ScoreKind.FIFTEEN: 'fifteen'>
     """
 
     def __init__(self, hands: Sequence[Iterable[Card | str]], five_card: bool = False) -> None:
@@ -250,7 +249,7 @@ class Play:
         reasons = pile_score(self._pile)
         reset = self._count == MAX_COUNT
         if not any(self._held) and not reset:
-            reasons += (ScoreItem("last_card", (card,), 1),)
+            reasons += (ScoreItem(ScoreKind.LAST_CARD, (card,), 1),)
             reset = True
         action = PlayAction(seat, card, self._count, sum(item.points for item in reasons), reasons, reset)
         self._record(action)
@@ -272,7 +271,7 @@ class Play:
             )
         if seat == self._last_player:
             # Nobody else could play on: the last player takes the go point.
-            reasons = (ScoreItem("go", (), 1),)
+            reasons = (ScoreItem(ScoreKind.GO, (), 1),)
             action = PlayAction(seat, None, self._count, 1, reasons, True)
             self._record(action)
             self._start_new_count(after=seat)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from .cards import Card, parse_cards
@@ -17,6 +18,7 @@ from .deal import deal_shape
 from .errors import IllegalActionError
 
 Seat = int
+"""0 = left of the dealer, ..., the dealer is the last seat."""
 Side = int
 """A seat, or with 4 players the partnership: 0 (seats 0 and 2) or 1 (seats 1 and 3)."""
 
@@ -148,18 +150,78 @@ class GameRules:
 
 # -- player actions ---------------------------------------------------------------
 
+class ActionKind(StrEnum):
+    """The kind of an :class:`Action`: what a seat decides.
+
+    A ``StrEnum``: ``ActionKind.PLAY == "play"``, so saved games keep their text.
+    """
+
+    DISCARD = "discard"
+    """Cards to the crib."""
+    PLAY = "play"
+    """One card to the play."""
+    ANNOUNCE = "announce"
+    """The owner's count of a hand or crib (with muggins)."""
+    CLAIM = "claim"
+    """Muggins: take the points an owner's short count missed."""
+    DECLINE = "decline"
+    """Muggins: let the short count stand."""
+
+    @property
+    def decision(self) -> Decision:
+        """The :class:`Decision` this kind answers (a claim or a decline answers ``muggins``)."""
+        return Decision.MUGGINS if self in (ActionKind.CLAIM, ActionKind.DECLINE) else Decision(self.value)
+
+
+class Decision(StrEnum):
+    """What the seat to act must decide (:attr:`cribbage.game.Game.expected`).
+
+    >>> [kind.decision for kind in ActionKind if kind.decision != kind]
+    [<Decision.MUGGINS: 'muggins'>, <Decision.MUGGINS: 'muggins'>]
+    """
+
+    DISCARD = "discard"
+    PLAY = "play"
+    ANNOUNCE = "announce"
+    MUGGINS = "muggins"
+    """Claim or decline the points a short count missed."""
+
+
+def decision_of(kind: str) -> Decision | None:
+    """The decision an action of ``kind`` answers; None for a kind no action has.
+
+    >>> decision_of("claim"), decision_of("play"), decision_of("muggins")
+    (<Decision.MUGGINS: 'muggins'>, <Decision.PLAY: 'play'>, None)
+    """
+    return ActionKind(kind).decision if kind in ACTION_KINDS else None
+
+
 class Action(NamedTuple):
     """A decision of a seat: ``discard`` (cards), ``play`` (one card),
-    ``announce`` (points, with muggins), ``claim`` or ``decline`` (muggins)."""
+    ``announce`` (points, with muggins), ``claim`` or ``decline`` (muggins).
 
-    kind: str
+    >>> Action.from_json({"kind": "fold", "seat": 0})
+    Traceback (most recent call last):
+    ...
+    cribbage.errors.IllegalActionError: no action is called fold
+    """
+
+    kind: ActionKind
     seat: Seat
     cards: tuple[Card, ...] = ()
     points: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "cards": [str(c) for c in self.cards], "points": self.points}
+        return {"kind": str(self.kind), "seat": self.seat, "cards": [str(c) for c in self.cards], "points": self.points}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Action:
-        return cls(data["kind"], data["seat"], parse_cards(data.get("cards", ())), data.get("points"))
+        """The action :meth:`to_json` wrote; an unknown kind is an :class:`IllegalActionError`."""
+        kind = data["kind"]
+        if kind not in ACTION_KINDS:
+            raise IllegalActionError(f"no action is called {kind}", reason="unknown_action", kind=str(kind))
+        return cls(ActionKind(kind), data["seat"], parse_cards(data.get("cards", ())), data.get("points"))
+
+
+ACTION_KINDS: tuple[ActionKind, ...] = tuple(ActionKind)
+"""Every kind of action (a tuple: ``x in ACTION_KINDS`` is safe for any ``x``, even unhashable)."""

@@ -12,7 +12,7 @@ plus building the items.
 >>> score.total
 29
 >>> [(item.kind, item.points) for item in score.items][-2:]
-[('pair', 2), ('nobs', 1)]
+[(<ScoreKind.PAIR: 'pair'>, 2), (<ScoreKind.NOBS: 'nobs'>, 1)]
 >>> show_total(*parse_hand_and_starter("2H 4H 6H 8H", "QC")), show_total(*parse_hand_and_starter("2H 4H 6H 8H", "QC"), crib=True)
 (4, 0)
 """
@@ -20,6 +20,7 @@ plus building the items.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from functools import cache
 from itertools import combinations, product
 from typing import Any, NamedTuple
@@ -27,9 +28,35 @@ from typing import Any, NamedTuple
 from .cards import JACK, RANK_SYMBOLS, SUITS, Card, Rank
 from .errors import CardCountError, DuplicateCardError, StarterInHandError
 
-ScoreKind = str
-"""``fifteen``, ``pair``, ``run``, ``flush`` or ``nobs`` in the show; the play adds
-``thirty_one``, ``go`` and ``last_card``."""
+
+
+class ScoreKind(StrEnum):
+    """What a :class:`ScoreItem` scores for.
+
+    A ``StrEnum``: each member equals its value (``ScoreKind.PAIR == "pair"``), so
+    JSON, saved states and message keys (``kind.<value>``) read and write the same text.
+    """
+
+    FIFTEEN = "fifteen"
+    PAIR = "pair"
+    RUN = "run"
+    FLUSH = "flush"
+    """The show only."""
+    NOBS = "nobs"
+    """The show only: the jack of the starter's suit."""
+    THIRTY_ONE = "thirty_one"
+    """The play only."""
+    GO = "go"
+    """The play only: the go point."""
+    LAST_CARD = "last_card"
+    """The play only: the last card of the play."""
+
+
+SHOW_KINDS: tuple[ScoreKind, ...] = (ScoreKind.FIFTEEN, ScoreKind.PAIR, ScoreKind.RUN, ScoreKind.FLUSH, ScoreKind.NOBS)
+"""The kinds of the show, in counting order."""
+
+MAX_SHOW = 29
+"""No hand or crib scores more (5 5 5 J with the 5 of the jack's suit as starter)."""
 
 
 class ScoreItem(NamedTuple):
@@ -39,7 +66,7 @@ class ScoreItem(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """``{"kind": "pair", "cards": ["5H", "5S"], "points": 2}``."""
-        return {"kind": self.kind, "cards": [str(card) for card in self.cards], "points": self.points}
+        return {"kind": str(self.kind), "cards": [str(card) for card in self.cards], "points": self.points}
 
 
 class ShowScore(NamedTuple):
@@ -58,23 +85,23 @@ def rank_pattern(ranks: Sequence[Rank]) -> Pattern:
     A double run is two runs and a pair, so it is found as two runs (one per
     card of the doubled rank) plus that pair.
 
-    >>> [(kind, positions) for kind, positions, _ in rank_pattern((4, 4, 5, 6, 10))]
+    >>> [(str(kind), positions) for kind, positions, _ in rank_pattern((4, 4, 5, 6, 10))]
     [('fifteen', (2, 4)), ('fifteen', (0, 2, 3)), ('fifteen', (1, 2, 3)), ('pair', (0, 1)), ('run', (0, 2, 3)), ('run', (1, 2, 3))]
     """
     pattern: list[tuple[ScoreKind, tuple[int, ...], int]] = [
-        ("fifteen", subset, 2) for subset in _fifteens(tuple([rank if rank < 10 else 10 for rank in ranks]))
+        (ScoreKind.FIFTEEN, subset, 2) for subset in _fifteens(tuple([rank if rank < 10 else 10 for rank in ranks]))
     ]
     by_rank: dict[Rank, list[int]] = {}  # in ascending rank, as the ranks are sorted
     for position, rank in enumerate(ranks):
         by_rank.setdefault(rank, []).append(position)
-    pattern += [("pair", pair, 2) for same in by_rank.values() if len(same) > 1 for pair in combinations(same, 2)]
+    pattern += [(ScoreKind.PAIR, pair, 2) for same in by_rank.values() if len(same) > 1 for pair in combinations(same, 2)]
     distinct = list(by_rank)
     start = 0
     for end in range(1, len(distinct) + 1):
         if end == len(distinct) or distinct[end] != distinct[end - 1] + 1:
             if end - start >= 3:  # distinct[start:end] are consecutive ranks: one maximal run
                 length = end - start
-                pattern += [("run", choice, length) for choice in product(*(by_rank[rank] for rank in distinct[start:end]))]
+                pattern += [(ScoreKind.RUN, choice, length) for choice in product(*(by_rank[rank] for rank in distinct[start:end]))]
             start = end
     return tuple(pattern)
 
@@ -198,7 +225,7 @@ def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowS
 
     >>> from cribbage.cards import parse_hand_and_starter
     >>> items = score_show(*parse_hand_and_starter("4S 4H 5D 6C", "6H")).items
-    >>> [(i.kind, " ".join(map(str, i.cards))) for i in items if i.kind != "fifteen"][:3]
+    >>> [(str(i.kind), " ".join(map(str, i.cards))) for i in items if i.kind != ScoreKind.FIFTEEN][:3]
     [('pair', '4S 4H'), ('pair', '6C 6H'), ('run', '4S 5D 6C')]
     """
     check_show(hand, starter, crib)
@@ -208,10 +235,10 @@ def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowS
     flush = flush_points(hand, starter, crib)
     if flush:
         flush_cards = tuple(hand) + ((starter,) if flush > len(hand) else ())
-        items.append(ScoreItem("flush", flush_cards, flush))
+        items.append(ScoreItem(ScoreKind.FLUSH, flush_cards, flush))
     jack = nobs_jack(hand, starter)
     if jack is not None:
-        items.append(ScoreItem("nobs", (jack,), 1))
+        items.append(ScoreItem(ScoreKind.NOBS, (jack,), 1))
     return ShowScore(tuple(items), sum(item.points for item in items))
 
 
@@ -225,6 +252,6 @@ def heels_points(starter: Card) -> int:
 
 
 __all__ = [
-    "RANK_SYMBOLS", "ScoreItem", "ShowScore", "check_show", "flush_points", "heels_points", "nobs_jack", "rank_pattern",
+    "MAX_SHOW", "RANK_SYMBOLS", "SHOW_KINDS", "ScoreItem", "ScoreKind", "ShowScore", "check_show", "flush_points", "heels_points", "nobs_jack", "rank_pattern",
     "rank_points", "score_show", "show_total",
 ]

@@ -25,9 +25,9 @@ from typing import Any
 
 from .cards import DECK, JACK, SUITS, Card
 from .exercises import play_options
-from .play import pile_score
-from .show import nobs_jack, rank_points, score_show
-from .tasks import FIND_TARGETS, MAX_COUNT, SHOW_KINDS, Goal, Task, TaskKind, count_of
+from .play import MAX_COUNT, pile_score
+from .show import SHOW_KINDS, ScoreKind, nobs_jack, rank_points, score_show
+from .tasks import FIND_TARGETS, Goal, Task, TaskKind, count_of
 
 SHOW_SHAPES: tuple[str, ...] = (
     "pair_royal", "double_pair_royal", "two_pairs", "double_run", "triple_run", "double_double_run", "two_card_fifteens",
@@ -116,7 +116,7 @@ def _show_shape(task: Task, params: Params) -> bool:
     if len(counted) < params.least_items:
         return False
     ranks = Counter(card.rank for card in five)
-    runs = sum(item.kind == "run" for item in items)
+    runs = sum(item.kind == ScoreKind.RUN for item in items)
     suits = Counter(card.suit for card in task.cards)
     match params.shape:
         case "pair_royal" | "double_pair_royal":
@@ -124,9 +124,9 @@ def _show_shape(task: Task, params: Params) -> bool:
         case "two_pairs":
             return sorted(ranks.values()) == [1, 2, 2]
         case "long_fifteen":
-            return any(item.kind == "fifteen" and len(item.cards) >= 3 for item in items)
+            return any(item.kind == ScoreKind.FIFTEEN and len(item.cards) >= 3 for item in items)
         case "two_card_fifteens":
-            return all(len(item.cards) == 2 for item in items if item.kind == "fifteen")
+            return all(len(item.cards) == 2 for item in items if item.kind == ScoreKind.FIFTEEN)
         case "double_run" | "triple_run" | "double_double_run":
             return runs == {"double_run": 2, "triple_run": 3, "double_double_run": 4}[params.shape]
         case "big":
@@ -145,15 +145,15 @@ def _peg_shape(pile: tuple[Card, ...], card: Card, shape: str) -> bool:
     items = {item.kind: item for item in pile_score(pile + (card,))}
     match shape:
         case "fifteen":
-            return "fifteen" in items
+            return ScoreKind.FIFTEEN in items
         case "thirty_one":
-            return "thirty_one" in items
+            return ScoreKind.THIRTY_ONE in items
         case "pair_royal":
-            return "pair" in items and len(items["pair"].cards) == 3
+            return ScoreKind.PAIR in items and len(items[ScoreKind.PAIR].cards) == 3
         case "run4":
-            return "run" in items and len(items["run"].cards) == 4
+            return ScoreKind.RUN in items and len(items[ScoreKind.RUN].cards) == 4
         case "run3_out_of_order":
-            run = items.get("run")
+            run = items.get(ScoreKind.RUN)
             ranks = [played.rank for played in run.cards] if run is not None else []
             return len(ranks) == 3 and ranks != sorted(ranks) and ranks != sorted(ranks, reverse=True)
         case "scores":

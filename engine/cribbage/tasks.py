@@ -28,17 +28,10 @@ from .cards import CARD_BY_TEXT, Card
 from .errors import (
     AnswerNotInTaskError, AnswerRangeError, AnswerSizeError, AnswerTypeError, CardCountError, DuplicateCardError, TaskError,
 )
+from .play import MAX_COUNT
+from .show import MAX_SHOW, SHOW_KINDS, ScoreKind
 
-MAX_COUNT = 31
-"""The count in the play never passes 31."""
-
-MAX_SHOW = 29
-"""No hand or crib scores more."""
-
-SHOW_KINDS: tuple[str, ...] = ("fifteen", "pair", "run", "flush", "nobs")
-"""The kinds of :class:`~cribbage.show.ScoreItem` in the show, in counting order."""
-
-FIND_TARGETS: tuple[str, ...] = ("fifteen", "pair", "run")
+FIND_TARGETS: tuple[ScoreKind, ...] = (ScoreKind.FIFTEEN, ScoreKind.PAIR, ScoreKind.RUN)
 """The combinations a ``find`` exercise asks for, one selection at a time."""
 
 

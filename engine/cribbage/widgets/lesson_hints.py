@@ -17,7 +17,7 @@ from html import escape
 from ..cards import Card
 from ..exercises import Goal, Hint, HintKind, Option, Task, TaskKind, Verdict, discard_analysis, show_items, threat
 from ..i18n import Language, card_name, card_symbol, number, points_text, t
-from ..tasks import MAX_COUNT
+from ..play import MAX_COUNT
 from ..show import ScoreItem
 from .html import attrs, card_face, card_html, scroll_box
 from .spoken import kind_name

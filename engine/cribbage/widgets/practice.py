@@ -15,17 +15,13 @@ from html import escape
 from ..cards import Card, parse_cards
 from ..deal import deal_show
 from ..i18n import Language, points_text, t
-from ..show import score_show
+from ..show import MAX_SHOW, score_show
 from . import source
 from .count import deal_html, show_html
 from .html import attrs, button, radio_group
 from .source import CARD_TEXTS, Action, Fields, State, StateError, action_text, card_texts, field, uid_of
 from .spoken import kind_tally
 from .widget import Answer, Live, Widget
-
-MAX_COUNT = 29
-"""No hand or crib counts more."""
-
 
 def practice_state(hand: Sequence[Card], starter: Card, crib: bool, uid: str) -> State:
     return {"uid": uid, "hand": [str(card) for card in hand], "starter": str(starter), "crib": crib, "said": None}
@@ -41,7 +37,7 @@ def _checked(state: State) -> tuple[tuple[Card, ...], Card, bool, int | None, st
     if starter in hand or len(set(hand)) != 4:
         raise StateError("hand")
     said = state.get("said")
-    if said is not None and (not isinstance(said, int) or isinstance(said, bool) or not 0 <= said <= MAX_COUNT):
+    if said is not None and (not isinstance(said, int) or isinstance(said, bool) or not 0 <= said <= MAX_SHOW):
         raise StateError("said")
     return hand, starter, field(state, "crib", bool), said, uid_of(state)
 
@@ -56,7 +52,7 @@ def practice_view(state: State, lang: Language, static: bool = False, note: str 
     )
     form = (
         f'<form class="cb-answer" data-action="check"><label class="cb-field"><span class="cb-label">{escape(t("ui.your_count", lang))}</span>'
-        f'<input type="number" name="said" min="0" max="29" step="1" inputmode="numeric" required{attrs(value=said, data_key="said")}></label>'
+        f'<input type="number" name="said" min="0" max="{MAX_SHOW}" step="1" inputmode="numeric" required{attrs(value=said, data_key="said")}></label>'
         f' <button type="submit" class="cb-button" data-key="check">{escape(t("ui.check", lang))}</button></form>'
     )
     controls = f'<div class="cb-controls">{switch}{button(t("ui.deal", lang), "deal", "deal")}{streak}</div>'
@@ -99,7 +95,7 @@ def practice_update(state: State, action: Action, lang: Language) -> Answer:
         new["crib"], new["said"] = value == "1", None
     elif kind == "check":
         text = value.strip()
-        if not (text.isdigit() and len(text) <= 5 and int(text) <= MAX_COUNT):
+        if not (text.isdigit() and len(text) <= 5 and int(text) <= MAX_SHOW):
             new["said"] = None
             note = f'<p class="cb-error" data-announce>{escape(t("ui.enter_number", lang))}</p>'
             return {"html": practice_view(new, lang, note=note), "state": new}

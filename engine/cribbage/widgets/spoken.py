@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..i18n import Language, lookup, number_word, points_text, t
-from ..show import ScoreItem, ShowScore
+from ..show import ScoreItem, ScoreKind, ShowScore
 
 PAIR_NAMES = {2: "pair", 3: "pair_royal", 4: "double_pair_royal"}
 """Two, three or four cards of a kind, said as one."""
@@ -39,7 +39,7 @@ def kind_name(item: ScoreItem, lang: Language) -> str:
     >>> kind_name(ScoreItem("pair", tuple(parse_cards("7H 7S 7D")), 6), "en")
     'pair royal'
     """
-    return t(f"kind.{PAIR_NAMES[len(item.cards)] if item.kind == 'pair' else item.kind}", lang)
+    return t(f"kind.{PAIR_NAMES[len(item.cards)] if item.kind == ScoreKind.PAIR else item.kind}", lang)
 
 
 RUN_GROUP_NAMES = {2: "double_run", 3: "triple_run", 4: "double_double_run"}
@@ -54,23 +54,23 @@ def grouped(items: Sequence[ScoreItem]) -> list[tuple[str, int, int]]:
     (two runs and their pair), triple run (three runs and a pair royal) or
     double double run (four runs and two pairs).
     """
-    runs = [item for item in items if item.kind == "run"]
+    runs = [item for item in items if item.kind == ScoreKind.RUN]
     merged_ranks = {card.rank for item in runs for card in item.cards} if len(runs) > 1 else set()
     pairs: dict[int, int] = {}
     paired: dict[int, set[Card]] = {}
     for item in items:
-        if item.kind == "pair":
+        if item.kind == ScoreKind.PAIR:
             pairs[item.cards[0].rank] = pairs.get(item.cards[0].rank, 0) + item.points
             paired.setdefault(item.cards[0].rank, set()).update(item.cards)
     said: list[tuple[str, int, int]] = []
     done: set[str | int] = set()
     for item in items:
-        if item.kind == "pair":
+        if item.kind == ScoreKind.PAIR:
             rank = item.cards[0].rank
             if rank not in done and rank not in merged_ranks:
                 done.add(rank)
                 said.append((PAIR_NAMES[len(paired[rank])], pairs[rank], 0))
-        elif item.kind == "run" and merged_ranks:
+        elif item.kind == ScoreKind.RUN and merged_ranks:
             if "runs" not in done:
                 done.add("runs")
                 points = sum(run.points for run in runs) + sum(pairs.get(rank, 0) for rank in merged_ranks)
@@ -129,7 +129,7 @@ def reason_text(item: ScoreItem, lang: Language) -> str:
     'pair royal for 6 points'
     """
     points = points_text(item.points, lang)
-    if item.kind == "run":
+    if item.kind == ScoreKind.RUN:
         length_word = lookup("run.lengths", lang)[len(item.cards)]
         return t("play.reason_run", lang, length_word=length_word, points=points)
     return t("play.reason", lang, kind=kind_name(item, lang), points=points)

@@ -16,11 +16,12 @@ True
 from __future__ import annotations
 
 from ...computer import STRENGTHS
+from ...deal import PLAYERS
 from ...game import Game
 from ...i18n import Language, t
 from ..source import BlockError, Fields
 from ..widget import Live, Widget
-from .state import COMPUTER, COUNTINGS, MAX_SEED, PLAYERS, READER, TARGETS, GameOptions, game_of, new_state
+from .state import COMPUTER, COUNTINGS, MAX_SEED, READER, TARGETS, GameOptions, game_of, new_state
 from .update import game_update
 from .view import game_view
 

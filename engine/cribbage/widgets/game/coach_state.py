@@ -21,16 +21,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...cards import Card, parse_cards
-from ...coach import CountReview, DealReview, DiscardReview, PlayReview, review_deal
+from ...coach import GIVEN_AWAY, CountReview, DealReview, DiscardReview, PlayReview, review_deal
 from ...discard import DiscardOption
 from ...errors import CribbageError
 from ...game import Game, Phase
-from ...show import ScoreItem
+from ...show import SHOW_KINDS, ScoreItem, ScoreKind
 from ..source import State, StateError
 from .state import READER
 
 MAX_SAID = 64
-SHOW_KINDS = ("fifteen", "pair", "run", "flush", "nobs")
 
 __all__ = ["deal_review_from_json", "finished_deals", "reviews_of", "said_of", "with_reviews"]
 
@@ -87,7 +86,7 @@ def _item(data: object) -> ScoreItem:
     kind = row.get("kind")
     if kind not in SHOW_KINDS:
         raise StateError("coach")
-    return ScoreItem(kind, _cards(row.get("cards"), 5), _integer(row.get("points")))
+    return ScoreItem(ScoreKind(kind), _cards(row.get("cards"), 5), _integer(row.get("points")))
 
 
 def deal_review_from_json(data: object) -> DealReview:
@@ -109,12 +108,12 @@ def deal_review_from_json(data: object) -> DealReview:
                 raise StateError("coach")
             values.append((_card(pair[0]), _number(pair[1])))
         gave_away = _list(item.get("gave_away"), 4)
-        if not all(kind in ("fifteen", "pair", "thirty_one", "run") for kind in gave_away):
+        if not all(kind in GIVEN_AWAY for kind in gave_away):
             raise StateError("coach")
         plays.append(PlayReview(
             _integer(item.get("deal")), _integer(item.get("index")), _integer(item.get("count_before")),
             _cards(item.get("pile"), 13), _cards(item.get("held"), 5), _card(item.get("chosen")), tuple(values),
-            _card(item.get("best")), _number(item.get("cost")), tuple(gave_away),
+            _card(item.get("best")), _number(item.get("cost")), tuple(map(ScoreKind, gave_away)),
         ))
     counts = []
     for item in map(_dict, _list(row.get("counts"), 2)):

@@ -15,23 +15,39 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import asdict, dataclass, replace
+from enum import StrEnum
 from typing import Any
 
-from ...computer import STRENGTHS
+from ...computer import STRENGTHS, ReasonCode
+from ...deal import PLAYERS
 from ...game import Game, GameRules
+from ...rules import ACTION_KINDS
 from ..source import State, StateError, card_texts, field, uid_of
 
 READER, COMPUTER = 0, 1
-PLAYERS = (2, 3, 4)
 TARGETS = (121, 61)
 COUNTINGS = ("auto", "manual")
 MAX_SEED = 10**9
 MAX_ACTIONS = 600
 """Far more decisions than any game to 121 takes; a longer list is not a game."""
-ACTION_KINDS = ("discard", "play", "announce", "claim", "decline")
-REASONS = ("best_expected_value", "best_hand", "random", "takes_points", "safest", "highest_card", "only_card", "best_pegging")
-"""The computer's reasons the page can explain (:mod:`cribbage.computer`)."""
-NOTICES = ("game.choose_two", "game.choose_one", "game.bad_count", "game.overcount", "game.miscount", "game.short_muggins", "game.bad_fragment")
+REASONS: tuple[ReasonCode, ...] = tuple(ReasonCode)
+"""Every reason the computer gives (:mod:`cribbage.computer`): a new one needs no list here.
+(A tuple: ``x in REASONS`` is safe for any JSON value, even an unhashable one.)"""
+
+
+class Notice(StrEnum):
+    """A notice shown above the game until the next action: its value is its message key."""
+
+    CHOOSE_TWO = "game.choose_two"
+    CHOOSE_ONE = "game.choose_one"
+    BAD_COUNT = "game.bad_count"
+    OVERCOUNT = "game.overcount"
+    MISCOUNT = "game.miscount"
+    SHORT_MUGGINS = "game.short_muggins"
+    BAD_FRAGMENT = "game.bad_fragment"
+
+
+NOTICES: tuple[Notice, ...] = tuple(Notice)
 FRAGMENT = re.compile(r"^game-seed=(\d{1,9})(?:&players=([234]))?(?:&dealer=([0-3]))?$")
 
 
@@ -210,7 +226,7 @@ def fragment_game(state: State, chosen: GameOptions, fragment: str) -> State:
     match = FRAGMENT.match(fragment.lstrip("#"))
     players = 2 if match is None or match.group(2) is None else int(match.group(2))
     if match is None or (match.group(3) is not None and int(match.group(3)) >= players):
-        return {**state, "notice": {"key": "game.bad_fragment", "params": {}}}
+        return {**state, "notice": {"key": str(Notice.BAD_FRAGMENT), "params": {}}}
     seed = int(match.group(1))
     dealer = None if match.group(3) is None else int(match.group(3))
     current = state["game"]

@@ -19,12 +19,14 @@ from ...computer import STRENGTHS, ComputerPlayer
 from ...errors import CribbageError
 from ...game import Action, Game, Phase
 from ...i18n import Language
-from ...show import show_total
+from ...deal import PLAYERS
+from ...rules import ActionKind, Decision
+from ...show import MAX_SHOW, show_total
 from ..source import Action as PageAction
 from ..source import State, StateError, action_text, json_object, uid_of
 from ..widget import Answer
 from .state import (
-    COUNTINGS, MAX_SEED, PLAYERS, READER, TARGETS, GameOptions, checked, fragment_game, fragment_of, kept_record,
+    COUNTINGS, MAX_SEED, READER, TARGETS, GameOptions, Notice, checked, fragment_game, fragment_of, kept_record,
     new_state, remember,
 )
 from ..play import play_update
@@ -35,9 +37,6 @@ from .view import deal_start, game_view
 REPLAY_ACTIONS = ("step", "reset", "self", "play", "go")
 """The actions of the ``cribbage-play`` view a replay shows (while it is open, they are its)."""
 
-MAX_COUNT = 29
-"""No hand or crib counts more."""
-
 
 def _reader_decides(game: Game) -> bool:
     """Whether the game waits for the reader (a button, a card, a count)."""
@@ -47,7 +46,7 @@ def _reader_decides(game: Game) -> bool:
         # The cut, and each deal after the first, wait for the reader's button
         # so that the counts of the last hand stay on screen until then.
         return game.phase == Phase.CUT_FOR_DEAL or (game.phase == Phase.DEAL and game.deals > 0)
-    return game.to_act == READER and game.expected in ("discard", "play", "announce")
+    return game.to_act == READER and game.expected in (Decision.DISCARD, Decision.PLAY, Decision.ANNOUNCE)
 
 
 def run_computer(game: Game, options: GameOptions, why: dict[str, Any]) -> None:
@@ -64,7 +63,7 @@ def run_computer(game: Game, options: GameOptions, why: dict[str, Any]) -> None:
         player = ComputerPlayer(options.strength, seed=game.seed * 1024 + len(game.actions))
         action, reason = player.decide(game, seat)
         game.apply(action)
-        if action.kind in ("discard", "play"):
+        if action.kind in (ActionKind.DISCARD, ActionKind.PLAY):
             why[str(len(game.events) - 1)] = reason.to_json()
 
 
@@ -119,7 +118,7 @@ def game_update(state: State, action: PageAction, lang: Language) -> Answer:
     if kind in ("cut", "deal"):
         _continue(game)
         state["selected"], state["hint"] = [], False
-    elif kind == "select" and game.to_act == READER and game.expected == "discard":
+    elif kind == "select" and game.to_act == READER and game.expected == Decision.DISCARD:
         selected = [card for card in state["selected"] if card != value]
         if len(selected) == len(state["selected"]) and value in [str(card) for card in game.hand(READER)]:
             selected = (selected + [value])[-game.rules.discard_size :]
@@ -128,25 +127,25 @@ def game_update(state: State, action: PageAction, lang: Language) -> Answer:
     elif kind == "hint":
         state["hint"] = not state["hint"]
         return _answer(state, lang, game)
-    elif kind == "discard" and game.to_act == READER and game.expected == "discard":
+    elif kind == "discard" and game.to_act == READER and game.expected == Decision.DISCARD:
         try:
-            discard: Action | None = Action("discard", READER, parse_cards(state["selected"]))
+            discard: Action | None = Action(ActionKind.DISCARD, READER, parse_cards(state["selected"]))
         except CribbageError:  # the same card selected twice
             discard = None
         if discard is None or not game.can(discard):
-            state["notice"] = {"key": "game.choose_two" if game.rules.discard_size == 2 else "game.choose_one", "params": {}}
+            state["notice"] = {"key": str(Notice.CHOOSE_TWO if game.rules.discard_size == 2 else Notice.CHOOSE_ONE), "params": {}}
             return _answer(state, lang, game)
         game.apply(discard)
         state["selected"], state["hint"] = [], False
-    elif kind == "play" and game.to_act == READER and game.expected == "play":
+    elif kind == "play" and game.to_act == READER and game.expected == Decision.PLAY:
         try:
-            play = Action("play", READER, (Card.parse(value),))
+            play = Action(ActionKind.PLAY, READER, (Card.parse(value),))
         except CribbageError:
             raise StateError("value") from None
         if not game.can(play):
             return _answer(state, lang, game)  # a stale button: the view shows what is legal now
         game.apply(play)
-    elif kind == "announce" and game.to_act == READER and game.expected == "announce":
+    elif kind == "announce" and game.to_act == READER and game.expected == Decision.ANNOUNCE:
         if not _announce(state, game, options, value.strip()):
             return _answer(state, lang, game)
     else:
@@ -170,20 +169,20 @@ def _announce(state: State, game: Game, options: GameOptions, text: str) -> bool
     if show is None or game.starter is None:
         return False
     _owner, cards, crib = show
-    if not (text.isdigit() and len(text) <= 5 and int(text) <= MAX_COUNT):
-        state["notice"] = {"key": "game.bad_count", "params": {}}
+    if not (text.isdigit() and len(text) <= 5 and int(text) <= MAX_SHOW):
+        state["notice"] = {"key": str(Notice.BAD_COUNT), "params": {}}
         return False
     said = int(text)
     actual = show_total(cards, game.starter, crib=crib)
     # The coach reviews the count the reader said, even when the page corrects it.
     state["said"] = {**state.get("said", {}), f"{game.deals}:{'crib' if crib else 'hand'}": said}
     # With the page's muggins the count stands as said, so the rules judge it (an overcount is refused).
-    announce = Action("announce", READER, points=said if options.muggins else actual)
+    announce = Action(ActionKind.ANNOUNCE, READER, points=said if options.muggins else actual)
     if not game.can(announce):
-        state["notice"] = {"key": "game.overcount", "params": {"said": said}}
+        state["notice"] = {"key": str(Notice.OVERCOUNT), "params": {"said": said}}
         return False
     if said != actual:
-        key = "game.short_muggins" if options.muggins else "game.miscount"
+        key = str(Notice.SHORT_MUGGINS if options.muggins else Notice.MISCOUNT)
         state["notice"] = {"key": key, "params": {"said": said, "total": actual}}
     game.apply(announce)
     return True

@@ -6,8 +6,11 @@ from html import escape
 
 from ...computer import STRENGTHS
 from ...discard import analyse_discards
+from ...deal import PLAYERS
 from ...game import Game
 from ...i18n import Language, t
+from ...rules import Decision
+from ...show import MAX_SHOW
 from ..advisor import discard_options_html
 from ..html import button, card_html, cards_html, choice_box, radio_group, tap_card, tap_cards, toggle
 from ..source import State
@@ -15,7 +18,7 @@ from .board import board_html
 from .coach_view import coach_html, replay_html
 from .log import deal_start, log_html
 from .seats import said
-from .state import NOTICES, PLAYERS, READER, TARGETS, GameOptions, fragment_of
+from .state import NOTICES, READER, TARGETS, GameOptions, fragment_of
 from .table import dealer_of_the_deal, reader_hand, table_html
 
 __all__ = ["deal_start", "game_view"]
@@ -63,7 +66,7 @@ def _steps_html(game: Game, lang: Language) -> str:
         return button(t("game.cut", lang), "cut", "cut")
     if game.phase == "deal" and game.to_act is None:
         return button(t("game.deal", lang), "deal", "deal")
-    if game.to_act == READER and game.expected == "announce":
+    if game.to_act == READER and game.expected == Decision.ANNOUNCE:
         return _announce_html(game, lang)
     return ""
 
@@ -71,9 +74,9 @@ def _steps_html(game: Game, lang: Language) -> str:
 def _hand_html(state: State, game: Game, lang: Language) -> str:
     """The reader's hand: cards to tap when the reader chooses, faces otherwise."""
     if game.to_act == READER and not game.is_over:
-        if game.expected == "discard":
+        if game.expected == Decision.DISCARD:
             return _discard_html(state, game, lang)
-        if game.expected == "play":
+        if game.expected == Decision.PLAY:
             legal = set(game.legal_cards(READER))
             over = t("reason.over_31", lang)
             cards = [
@@ -127,7 +130,7 @@ def _announce_html(game: Game, lang: Language) -> str:
         f'<div class="cb-choice-box"><p>{escape(title)}</p><p class="cb-deal">{cards_html(cards, lang)} '
         f'<span class="cb-label">{escape(t("ui.starter", lang))}</span> {card_html(game.starter, lang, "cb-starter")}</p>'
         f'<form class="cb-answer" data-action="announce"><label class="cb-field"><span class="cb-label">'
-        f'{escape(t("ui.your_count", lang))}</span><input type="number" name="said" min="0" max="29" step="1" '
+        f'{escape(t("ui.your_count", lang))}</span><input type="number" name="said" min="0" max="{MAX_SHOW}" step="1" '
         f'inputmode="numeric" required data-key="said"></label> '
         f'<button type="submit" class="cb-button" data-key="announce">{escape(t("game.announce", lang))}</button></form></div>'
     )

@@ -19,6 +19,7 @@ from html import escape
 from typing import Any
 
 from ...cards import parse_cards
+from ...computer import ReasonCode
 from ...game import Deal, Game
 from ...i18n import Language, number, points_text, t
 from ..html import cards_html, scroll_box
@@ -49,28 +50,28 @@ def why_html(reason: Any, revealed: bool, game: Game, seat: int, lang: Language)
     later = escape(t("game.why_later", lang))
     players = game.rules.players
     match code:
-        case "best_expected_value":
+        case ReasonCode.BEST_EXPECTED_VALUE:
             body = _why_discard(params, game, seat, lang) if revealed else later
-        case "best_hand":
+        case ReasonCode.BEST_HAND:
             body = (
                 escape(t("game.why_best_hand", lang, hand=_reason_number(params, "hand_mean", lang))) + " " + _reason_cards(params, "keep", lang)
                 if revealed else later
             )
-        case "random":
+        case ReasonCode.RANDOM:
             body = escape(t("game.why_random", lang))
-        case "takes_points":
+        case ReasonCode.TAKES_POINTS:
             points = params.get("points")
             if not isinstance(points, int) or isinstance(points, bool):
                 raise StateError("why")
             body = escape(t("game.why_takes_points", lang, points=points_text(points, lang)))
-        case "safest":
+        case ReasonCode.SAFEST:
             key = "game.why_safest" if players == 2 else "game.why_safest_next"
             body = escape(t(key, lang, risk=_reason_number(params, "risk", lang)))
-        case "best_pegging":
+        case ReasonCode.BEST_PEGGING:
             body = escape(t("game.why_best_pegging", lang, value=_reason_number(params, "value", lang)))
-        case "highest_card":
+        case ReasonCode.HIGHEST_CARD:
             body = escape(t("game.why_highest", lang))
-        case "only_card":
+        case ReasonCode.ONLY_CARD:
             body = escape(t("game.why_only_card", lang))
         case _:
             raise StateError("why")
