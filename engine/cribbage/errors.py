@@ -65,6 +65,12 @@ class IllegalActionError(CribbageError):
     code = "illegal_action"
 
 
+class OptionError(CribbageError):
+    """A table option the game does not offer (params: ``option``, ``value``)."""
+
+    code = "bad_option"
+
+
 # -- the deal ------------------------------------------------------------------------
 
 class PlayerCountError(CribbageError):

@@ -36,7 +36,7 @@ class GameRules:
     seat (always an opponent) claim the missed points, and a count above the
     real one is refused (reason ``overcount``) so the owner counts again.  The
     play is always counted by the engine.  (The game page's own ``muggins``
-    option, :class:`cribbage.widgets.game.state.GameOptions`, only decides
+    option, :class:`cribbage.session.TableOptions`, only decides
     whether the reader's count stands under this rule or is corrected.)
     ``skunk_line`` / ``double_skunk_line``: a loser below it is skunked /
     double skunked (91 / 61 in the game to 121, i.e. target - 30 / target - 60;

@@ -1,9 +1,11 @@
 """The engine's shape: a one-way import graph in layers, and modules small enough to read.
 
-Layers, lowest first: the rules (cards, show, play, game ...), the language
-(i18n and its catalogues), the views (the ``widgets`` package), the entry
-points (the CLI).  A module may import its own layer or a lower one, never a
-higher one, and no chain of imports comes back to where it started.
+Layers, lowest first: the rules (cards, show, play, game ...), the table
+(``session``: a game with the reader's seat and the computer's, above the rules
+it drives), the language (i18n and its catalogues), the views (the ``widgets``
+package), the entry points (the CLI).  A module may import its own layer or a
+lower one, never a higher one, and no chain of imports comes back to where it
+started.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from cribbage.widgets import REGISTRY
 PACKAGE = Path(cribbage.__file__).resolve().parent  # engine/cribbage, or the installed wheel inside Pyodide
 ENGINE = PACKAGE.parent
 MAX_LINES = 500
-LAYERS = {"rules": 0, "language": 1, "views": 2, "entry points": 3}
+LAYERS = {"rules": 0, "table": 1, "language": 2, "views": 3, "entry points": 4}
 
 
 def module_name(path: Path) -> str:
@@ -37,6 +39,8 @@ def layer(module: str) -> str:
         return "entry points"
     if module == "cribbage.i18n":
         return "language"
+    if module == "cribbage.session":
+        return "table"
     return "rules"
 
 
@@ -70,6 +74,7 @@ def test_the_graph_is_read_from_the_code():
     assert "cribbage.widgets.hand" in GRAPH["cribbage.widgets"]
     assert "cribbage.widgets.source" in GRAPH["cribbage.widgets.hand"]
     assert "cribbage.game" in GRAPH["cribbage.widgets.game.view"]
+    assert "cribbage.session" in GRAPH["cribbage.widgets.game.update"]
 
 
 def test_no_import_circle():

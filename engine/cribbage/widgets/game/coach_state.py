@@ -2,10 +2,12 @@
 
 Reviewing a deal takes up to a second in the browser, so each finished deal's
 review (:func:`cribbage.coach.review_deal`, with the engine's samples for the
-number of players) is made once, when the deal ends,
-and kept in the state as its JSON.  A state comes from the page, so reading a
-review back checks every field (a :class:`StateError` when one is wrong).
+number of players) is made once, when the deal ends (by
+:class:`cribbage.session.TableSession`), and kept in the state as its JSON.
+A state comes from the page, so reading a review back checks every field
+(a :class:`StateError` when one is wrong).
 
+>>> from cribbage.coach import review_deal
 >>> from cribbage.computer import ComputerPlayer
 >>> from cribbage.game import Game, GameRules
 >>> game = Game(GameRules(target=61), seed=3)
@@ -17,21 +19,19 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ...cards import Card, parse_cards
-from ...coach import GIVEN_AWAY, CountReview, DealReview, DiscardReview, PlayReview, review_deal
+from ...coach import GIVEN_AWAY, CountReview, DealReview, DiscardReview, PlayReview
 from ...discard import DiscardOption
 from ...errors import CribbageError
-from ...game import Game, Phase
+from ...game import Game
 from ...show import SHOW_KINDS, ScoreItem, ScoreKind
 from ..source import State, StateError
-from .state import READER
 
 MAX_SAID = 64
 
-__all__ = ["deal_review_from_json", "finished_deals", "reviews_of", "said_of", "with_reviews"]
+__all__ = ["deal_review_from_json", "reviews_of", "said_of"]
 
 
 def _number(value: object) -> float:
@@ -156,20 +156,3 @@ def said_of(state: State) -> dict[tuple[int, str], int]:
             raise StateError("said")
         counts[(int(deal), what)] = value
     return counts
-
-
-def finished_deals(game: Game) -> range:
-    """The deals whose review can be made: all before the current one, and the current
-    one once its last count is shown (or the game ended in it)."""
-    done = game.is_over or (game.phase == Phase.DEAL and game.deals > 0)
-    return range(1, game.deals + 1 if done else game.deals)
-
-
-def with_reviews(state: State, game: Game, said: Mapping[tuple[int, str], int]) -> list[dict[str, Any]]:
-    """The state's reviews, with those of the deals just finished added."""
-    kept = list(state.get("coach", []))
-    have = {review.get("deal") for review in kept if isinstance(review, dict)}
-    for deal in finished_deals(game):
-        if deal not in have:
-            kept.append(review_deal(game, READER, deal, said=said).to_json())
-    return kept

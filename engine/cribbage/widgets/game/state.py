@@ -1,10 +1,17 @@
 """The game widget's state: plain JSON kept on the page (and in ``localStorage``).
 
-It holds the options, the game as :meth:`Game.to_json` gives it (seed, first
-dealer, every decision) and the computer's reasons.  :func:`checked` rebuilds
-the game from its decisions, so a state edited in the page can never put the
-game in a position the rules forbid; anything else wrong is a
-:class:`~cribbage.widgets.source.StateError`.
+It holds a table (:class:`cribbage.session.TableSession`: the options, the game
+as :meth:`Game.to_json` gives it (seed, first dealer, every decision), the
+computer's reasons, the coach's reviews, the counts said, the games won) beside
+the page's own fields (the cards selected, the hint, the notice, what the log
+has shown, an open replay).  :func:`session_of` reads a state into a session,
+:func:`saved` writes a session back; the session itself knows no JSON of the
+page.  The format lives here, beside the page, because it is the page's:
+it mixes both kinds of field, and what comes back from the page is checked
+here first, so that anything wrong is a
+:class:`~cribbage.widgets.source.StateError` (the page's own notice) before
+any rule sees it.  :func:`checked` rebuilds the game from its decisions, so a
+state edited in the page can never put the game in a position the rules forbid.
 
 The reader is seat 0; the computers sit at the seats after it, clockwise
 (with 4 players seat 2, opposite, is the reader's partner).
@@ -14,20 +21,24 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from ...computer import STRENGTHS, ReasonCode
-from ...deal import PLAYERS
-from ...game import Game, GameRules
+from ...computer import Reason, ReasonCode
+from ...errors import CribbageError
+from ...game import Game
 from ...rules import ACTION_KINDS
+from ...session import COUNTINGS, MAX_SEED, PLAYERS, TARGETS, TableOptions, TableSession
 from ..source import State, StateError, card_texts, field, uid_of
+from .coach_state import reviews_of, said_of
+
+__all__ = [
+    "ACTION_KINDS", "COMPUTER", "COUNTINGS", "MAX_ACTIONS", "MAX_SEED", "NOTICES", "PLAYERS", "READER", "REASONS",
+    "TARGETS", "GameOptions", "Notice", "checked", "fragment_of", "game_of", "new_page", "new_state", "read_fragment", "remember",
+    "saved", "session_of",
+]
 
 READER, COMPUTER = 0, 1
-TARGETS = (121, 61)
-COUNTINGS = ("auto", "manual")
-MAX_SEED = 10**9
 MAX_ACTIONS = 600
 """Far more decisions than any game to 121 takes; a longer list is not a game."""
 REASONS: tuple[ReasonCode, ...] = tuple(ReasonCode)
@@ -50,72 +61,43 @@ class Notice(StrEnum):
 NOTICES: tuple[Notice, ...] = tuple(Notice)
 FRAGMENT = re.compile(r"^game-seed=(\d{1,9})(?:&players=([234]))?(?:&dealer=([0-3]))?$")
 
+GameOptions = TableOptions
+"""The page's name for the table's options (:class:`cribbage.session.TableOptions`), kept as they are in its state."""
 
-@dataclass(frozen=True)
-class GameOptions:
-    """What the reader chooses for a game.
-
-    ``counting``: ``auto`` (the page counts the reader's hands) or ``manual``
-    (the reader announces each count and the page checks it).
-
-    ``muggins`` is the page's option, not the rule of the same name: with
-    manual counting, whether the count the reader announces stands, so that
-    the points it misses go to the computer (the rules' muggins claim,
-    :attr:`GameRules.muggins`), or is corrected by the page.  The rules always
-    have counts announced when counting is manual.
-    """
-
-    target: int = 121
-    strength: str = "expert"
-    counting: str = "auto"
-    muggins: bool = False
-    players: int = 2
-    """2, 3 (each for himself) or 4 (the reader and the computer opposite against the other two)."""
-    coach: bool = True
-    """The coach reviews each deal of the reader's (about a second of the engine's time a deal)."""
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.coach, bool):
-            raise StateError("options")
-        if not (isinstance(self.players, int) and not isinstance(self.players, bool) and self.players in PLAYERS):
-            raise StateError("options")
-        if not (isinstance(self.target, int) and self.target in TARGETS) or not isinstance(self.muggins, bool):
-            raise StateError("options")
-        if not isinstance(self.strength, str) or self.strength not in STRENGTHS:
-            raise StateError("options")
-        if not isinstance(self.counting, str) or self.counting not in COUNTINGS:
-            raise StateError("options")
-
-    @property
-    def rules(self) -> GameRules:
-        # With manual counting every owner announces its count, as the muggins rule has it.
-        return GameRules(players=self.players, target=self.target, muggins=self.counting == "manual")
-
-    @classmethod
-    def from_json(cls, data: object) -> GameOptions:
-        if not isinstance(data, dict):
-            raise StateError("options")
-        return cls(**{name: data[name] for name in OPTION_NAMES if name in data})
+OPTIONAL_KEYS = ("coach", "said", "counted")
+"""The session's keys a state holds only when they have something to say."""
 
 
-OPTION_NAMES = ("target", "strength", "counting", "muggins", "players", "coach")
+def new_page(uid: str) -> State:
+    """The page's own fields of a game not started yet (the session's are added by :func:`saved`)."""
+    return {"uid": uid, "seen": 0, "selected": [], "hint": False, "notice": None}
 
 
 def new_state(options: GameOptions, seed: int, uid: str, dealer: int | None = None) -> State:
     """A game not started yet: the first step is the cut (or, after a game, the deal)."""
-    game = Game(options.rules, seed, dealer=dealer)
-    return {
-        "uid": uid,
-        "options": asdict(options),
-        "next": asdict(options),
-        "game": game.to_json(),
-        "why": {},
-        "seen": 0,
-        "selected": [],
-        "hint": False,
-        "notice": None,
-        "won": [0] * options.rules.sides,
-    }
+    return saved(new_page(uid), TableSession.new(options, seed, dealer, seat=READER))
+
+
+def saved(state: State, session: TableSession) -> State:
+    """``state`` (the page's own fields: selection, hint, notice ...) with the session's, as the page keeps them.
+
+    The game is kept as :meth:`Game.to_json` gives it (seed, first dealer,
+    every decision), the computer's reasons by event index, the coach's
+    reviews in deal order, the counts the reader said by ``deal:hand|crib``.
+    """
+    game = session.game
+    kept = {key: value for key, value in state.items() if key not in OPTIONAL_KEYS}
+    kept.update(
+        options=session.options.to_json(), next=session.chosen.to_json(), game=game.to_json(),
+        why={str(index): reason.to_json() for index, reason in session.reasons.items()}, won=list(session.won),
+    )
+    if session.options.coach and game.events:
+        kept["coach"] = [review.to_json() for review in session.reviews.values()]
+    if session.said:
+        kept["said"] = {f"{deal}:{what}": said for (deal, what), said in session.said.items()}
+    if game.is_over:
+        kept["counted"] = True  # the session counts a game won as it ends; earlier pages read this mark
+    return kept
 
 
 def fragment_of(state: State) -> str:
@@ -149,6 +131,15 @@ def remember(state: State, game: Game) -> None:
     _LAST_GAME[_game_key({**state["game"], "rules": game.rules.to_json()})] = game
 
 
+def _options(data: object) -> TableOptions:
+    if not isinstance(data, dict):
+        raise StateError("options")
+    try:
+        return TableOptions.from_json(data)
+    except CribbageError:  # an option the table does not offer
+        raise StateError("options") from None
+
+
 def _natural(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
@@ -174,13 +165,13 @@ def _check_reasons(why: dict[str, Any]) -> None:
             raise StateError("why")
 
 
-def checked(state: State, take: bool = False) -> tuple[GameOptions, GameOptions, Game]:
+def checked(state: State, take: bool = False) -> tuple[TableOptions, TableOptions, Game]:
     """The options, the options chosen for the next game, and the game a state describes.
 
     ``take``: the caller changes the game, so it leaves the cache.
     """
     uid_of(state)
-    options, chosen = GameOptions.from_json(state.get("options")), GameOptions.from_json(state.get("next"))
+    options, chosen = _options(state.get("options")), _options(state.get("next"))
     data = field(state, "game", dict)
     actions = field(data, "actions", list)
     players = options.players
@@ -218,23 +209,21 @@ def game_of(state: State) -> Game:
     return checked(state, take=True)[2]
 
 
-def fragment_game(state: State, chosen: GameOptions, fragment: str) -> State:
-    """``#game-seed=N`` (``&players=3|4``, ``&dealer=S`` for a game after another) starts that game.
+def session_of(state: State, take: bool = False) -> TableSession:
+    """The table a state describes, every part checked (``take``: as :func:`checked`)."""
+    options, chosen, game = checked(state, take)
+    reasons = {int(index): Reason(reason["code"], reason["params"]) for index, reason in state["why"].items()}
+    return TableSession(
+        options, game, chosen=chosen, won=state["won"], reviews=reviews_of(state, game), said=said_of(state),
+        reasons=reasons, seat=READER,
+    )
 
-    The game already on the page is kept when it is that one (a reload).
-    """
+
+def read_fragment(fragment: str) -> tuple[int, int, int | None] | None:
+    """The game ``#game-seed=N`` (``&players=3|4``, ``&dealer=S`` for a game after another) names:
+    (seed, players, dealer), or None when it is not one."""
     match = FRAGMENT.match(fragment.lstrip("#"))
-    players = 2 if match is None or match.group(2) is None else int(match.group(2))
-    if match is None or (match.group(3) is not None and int(match.group(3)) >= players):
-        return {**state, "notice": {"key": str(Notice.BAD_FRAGMENT), "params": {}}}
-    seed = int(match.group(1))
-    dealer = None if match.group(3) is None else int(match.group(3))
-    current = state["game"]
-    if current["seed"] == seed and current["dealer"] == dealer and state["options"].get("players", 2) == players:
-        return state
-    return kept_record(state, new_state(replace(chosen, players=players), seed, state["uid"], dealer))
-
-
-def kept_record(old: State, new: State) -> State:
-    """``new``, with the games won so far while the same number of sides play."""
-    return {**new, "won": old["won"]} if len(old["won"]) == len(new["won"]) else new
+    if match is None:
+        return None
+    players = 2 if match.group(2) is None else int(match.group(2))
+    return int(match.group(1)), players, None if match.group(3) is None else int(match.group(3))

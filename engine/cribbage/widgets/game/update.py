@@ -1,4 +1,9 @@
-"""The game widget's moves: apply the reader's action, then let the computer play until the reader acts.
+"""The game widget's moves: each page action is one call on the table (:class:`cribbage.session.TableSession`).
+
+:func:`game_update` reads and checks the page's state (:func:`.state.session_of`),
+maps the action to its handler in :data:`ACTIONS`, and renders.  The table takes
+the reader's decision and the computer's until the reader acts; the handlers
+only read the page's text and say what it meant (a notice).
 
 >>> from cribbage.widgets.game.state import GameOptions, game_of, new_state
 >>> answer = game_update(new_state(GameOptions(), seed=5, uid="g1"), {"action": "cut"}, "en")
@@ -12,221 +17,216 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import replace
 
 from ...cards import Card, parse_cards
-from ...computer import STRENGTHS, ComputerPlayer
-from ...errors import CribbageError
-from ...game import Action, Game, Phase
+from ...errors import CribbageError, DuplicateCardError
 from ...i18n import Language
-from ...deal import PLAYERS
-from ...rules import ActionKind, Decision
-from ...show import MAX_SHOW, show_total
+from ...rules import Decision
+from ...session import TableSession
+from ...show import MAX_SHOW
+from ..play import play_update
 from ..source import Action as PageAction
 from ..source import State, StateError, action_text, json_object, uid_of
 from ..widget import Answer
-from .state import (
-    COUNTINGS, MAX_SEED, READER, TARGETS, GameOptions, Notice, checked, fragment_game, fragment_of, kept_record,
-    new_state, remember,
-)
-from ..play import play_update
-from .coach_state import reviews_of, said_of, with_reviews
 from .coach_view import replay_state
-from .view import deal_start, game_view
+from .state import MAX_SEED, Notice, checked, fragment_of, new_page, read_fragment, remember, saved, session_of
+from .view import game_view
 
 REPLAY_ACTIONS = ("step", "reset", "self", "play", "go")
 """The actions of the ``cribbage-play`` view a replay shows (while it is open, they are its)."""
 
 
-def _reader_decides(game: Game) -> bool:
-    """Whether the game waits for the reader (a button, a card, a count)."""
-    if game.is_over:
-        return True
-    if game.to_act is None:
-        # The cut, and each deal after the first, wait for the reader's button
-        # so that the counts of the last hand stay on screen until then.
-        return game.phase == Phase.CUT_FOR_DEAL or (game.phase == Phase.DEAL and game.deals > 0)
-    return game.to_act == READER and game.expected in (Decision.DISCARD, Decision.PLAY, Decision.ANNOUNCE)
+CHOICE_REASONS = ("discard_count", "not_in_hand")
+"""Why the rules refuse the cards the reader chose for the crib (a notice asks again)."""
 
-
-def run_computer(game: Game, options: GameOptions, why: dict[str, Any]) -> None:
-    """Take the computer's decisions and the automatic steps until the reader acts.
-
-    The computer's random choices are seeded by the game's seed and the number
-    of decisions taken, so a game replays the same from its seed.
-    """
-    while not _reader_decides(game):
-        seat = game.to_act
-        if seat is None:
-            game.advance()
-            continue
-        player = ComputerPlayer(options.strength, seed=game.seed * 1024 + len(game.actions))
-        action, reason = player.decide(game, seat)
-        game.apply(action)
-        if action.kind in (ActionKind.DISCARD, ActionKind.PLAY):
-            why[str(len(game.events) - 1)] = reason.to_json()
-
-
-def _continue(game: Game) -> None:
-    if game.to_act is None and game.phase in (Phase.CUT_FOR_DEAL, Phase.DEAL) and not game.is_over:
-        game.advance()
+Handler = Callable[[State, TableSession, PageAction, Language], State]
+"""One page action: the state before it (its notice cleared), the table it moves, and the page's state after."""
 
 
 def _restored(state: State, text: str) -> State:
     """A state saved by this page earlier, checked like any other; else the page's own."""
     try:
-        saved = {**json_object(text), "uid": uid_of(state)}
-        checked(saved)
+        saved_state = {**json_object(text), "uid": uid_of(state)}
+        checked(saved_state)
     except CribbageError:  # a StateError, or a game the rules refuse
         return state
-    return saved
+    return saved_state
 
 
 def game_update(state: State, action: PageAction, lang: Language) -> Answer:
     """Apply one reader action; the answer holds the new state, its HTML and its fragment."""
-    kind, value = action.get("action"), action_text(action)
+    kind = action.get("action")
     if kind == "restore":
-        return _answer(_restored(state, value), lang)
-    options, chosen, game = checked(state, take=True)
-    said_of(state)
-    reviews_of(state, game)
-    state = {**state, "notice": None}
-    before = len(game.events)
-    why = dict(state["why"])
-    if state.get("replay") and kind in REPLAY_ACTIONS:
-        opened = state["replay"]
-        if not isinstance(opened, dict) or not isinstance(opened.get("play"), dict):
-            raise StateError("replay")
-        moved = play_update({**opened["play"], "uid": state["uid"]}, action, lang)["state"]
-        return _answer({**state, "replay": {**opened, "play": moved}}, lang, game)
-    if kind == "replay-close":
-        return _answer({**state, "replay": None}, lang, game)
-    if kind == "moment" and game.is_over:
-        if not (value.isdigit() and len(value) <= 2):
-            raise StateError("value")
-        return _answer({**state, "replay": replay_state(state, game, int(value))}, lang, game)
-    if kind == "fragment":
-        return _answer(fragment_game(state, chosen, value), lang)
-    if kind == "set":
-        return _answer(_set_option(state, game, action_text(action, "name"), value), lang)
-    if kind == "new":
-        return _answer(_new_game(state, game, chosen), lang)
-    if kind == "cut" and state.get("fresh") and not game.events:
-        # A page's first game gets a seed of its own; the fragment then names it.
-        state = {**kept_record(state, new_state(options, random.randrange(MAX_SEED), state["uid"])), "next": state["next"]}
-        game = checked(state, take=True)[2]
-    if kind in ("cut", "deal"):
-        _continue(game)
-        state["selected"], state["hint"] = [], False
-    elif kind == "select" and game.to_act == READER and game.expected == Decision.DISCARD:
-        selected = [card for card in state["selected"] if card != value]
-        if len(selected) == len(state["selected"]) and value in [str(card) for card in game.hand(READER)]:
-            selected = (selected + [value])[-game.rules.discard_size :]
-        state["selected"] = selected
-        return _answer(state, lang, game)
-    elif kind == "hint":
-        state["hint"] = not state["hint"]
-        return _answer(state, lang, game)
-    elif kind == "discard" and game.to_act == READER and game.expected == Decision.DISCARD:
-        try:
-            discard: Action | None = Action(ActionKind.DISCARD, READER, parse_cards(state["selected"]))
-        except CribbageError:  # the same card selected twice
-            discard = None
-        if discard is None or not game.can(discard):
-            state["notice"] = {"key": str(Notice.CHOOSE_TWO if game.rules.discard_size == 2 else Notice.CHOOSE_ONE), "params": {}}
-            return _answer(state, lang, game)
-        game.apply(discard)
-        state["selected"], state["hint"] = [], False
-    elif kind == "play" and game.to_act == READER and game.expected == Decision.PLAY:
-        try:
-            play = Action(ActionKind.PLAY, READER, (Card.parse(value),))
-        except CribbageError:
-            raise StateError("value") from None
-        if not game.can(play):
-            return _answer(state, lang, game)  # a stale button: the view shows what is legal now
-        game.apply(play)
-    elif kind == "announce" and game.to_act == READER and game.expected == Decision.ANNOUNCE:
-        if not _announce(state, game, options, value.strip()):
-            return _answer(state, lang, game)
+        state, handler = _restored(state, action_text(action)), None
     else:
-        return _answer(state, lang, game)
-    run_computer(game, options, why)
-    state["why"], state["seen"] = why, before
-    # The coach reviews each deal once, the moment it is over (the page keeps the review).
-    if options.coach:
-        state["coach"] = with_reviews(state, game, said_of(state))
-    result = game.result
-    if result is not None and not state.get("counted"):
-        won = list(state["won"])
-        won[result.winner] += 1
-        state["won"], state["counted"] = won, True
-    return _answer(state, lang, game)
+        handler = ACTIONS.get("replay" if state.get("replay") and kind in REPLAY_ACTIONS else str(kind))
+    session = session_of(state, take=True)  # checks the whole state as the page sent it, its notice too
+    if kind != "restore":
+        state = {**state, "notice": None}
+    if handler is not None:
+        game = session.game
+        state = handler(state, session, action, lang)
+        if session.game is not game:  # a new game: the page's own fields start again
+            state = new_page(state["uid"])
+    state = saved(state, session)
+    remember(state, session.game)
+    return {"html": game_view(state, session.game, lang), "state": state, "fragment": fragment_of(state)}
 
 
-def _announce(state: State, game: Game, options: GameOptions, text: str) -> bool:
-    """Take the reader's count, or say why not (a notice); whether the game moved on."""
-    show = game.next_show()
-    if show is None or game.starter is None:
-        return False
-    _owner, cards, crib = show
-    if not (text.isdigit() and len(text) <= 5 and int(text) <= MAX_SHOW):
-        state["notice"] = {"key": str(Notice.BAD_COUNT), "params": {}}
-        return False
-    said = int(text)
-    actual = show_total(cards, game.starter, crib=crib)
-    # The coach reviews the count the reader said, even when the page corrects it.
-    state["said"] = {**state.get("said", {}), f"{game.deals}:{'crib' if crib else 'hand'}": said}
-    # With the page's muggins the count stands as said, so the rules judge it (an overcount is refused).
-    announce = Action(ActionKind.ANNOUNCE, READER, points=said if options.muggins else actual)
-    if not game.can(announce):
-        state["notice"] = {"key": str(Notice.OVERCOUNT), "params": {"said": said}}
-        return False
-    if said != actual:
-        key = str(Notice.SHORT_MUGGINS if options.muggins else Notice.MISCOUNT)
-        state["notice"] = {"key": key, "params": {"said": said, "total": actual}}
-    game.apply(announce)
-    return True
+# -- what the page shows ---------------------------------------------------------------------
 
 
-def _set_option(state: State, game: Game, name: str, value: str) -> State:
-    chosen = dict(state["next"])
-    if name == "target" and value.isdigit() and len(value) <= 3 and int(value) in TARGETS:
-        chosen["target"] = int(value)
-    elif name == "strength" and value in STRENGTHS:
-        chosen["strength"] = value
-    elif name == "counting" and value in COUNTINGS:
-        chosen["counting"] = value
-    elif name == "muggins" and value in ("0", "1"):
-        chosen["muggins"] = value == "1"
-    elif name == "coach" and value in ("0", "1"):
-        chosen["coach"] = value == "1"
-    elif name == "players" and value in [str(n) for n in PLAYERS]:
-        chosen["players"] = int(value)
-    state = {**state, "next": chosen}
-    if not game.actions and not game.events:
-        # Nothing has happened yet: the options apply to this game at once (the last
-        # game's loser deals the next one only at the same table).
-        options = GameOptions.from_json(chosen)
-        dealer = game.first_dealer if game.first_dealer is not None and game.first_dealer < options.players else None
-        state = kept_record(state, new_state(options, game.seed, state["uid"], dealer))
+def _replay(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
+    opened = state["replay"]
+    if not isinstance(opened, dict) or not isinstance(opened.get("play"), dict):
+        raise StateError("replay")
+    moved = play_update({**opened["play"], "uid": state["uid"]}, action, lang)["state"]
+    return {**state, "replay": {**opened, "play": moved}}
+
+
+def _replay_close(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
+    return {**state, "replay": None}
+
+
+def _moment(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
+    value = action_text(action)
+    if not session.game.is_over:
+        return state
+    if not (value.isdigit() and len(value) <= 2):
+        raise StateError("value")
+    return {**state, "replay": replay_state(state, session.game, int(value))}
+
+
+def _select(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
+    game, value = session.game, action_text(action)
+    if game.to_act != session.seat or game.expected != Decision.DISCARD:
+        return state
+    selected = [card for card in state["selected"] if card != value]
+    if len(selected) == len(state["selected"]) and value in [str(card) for card in game.hand(session.seat)]:
+        selected = (selected + [value])[-game.rules.discard_size :]
+    return {**state, "selected": selected}
+
+
+def _hint(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
+    return {**state, "hint": not state["hint"]}
+
+
+# -- games and options -----------------------------------------------------------------------
+
+
+def _fragment(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
+    """``#game-seed=N...`` starts that game; the game already on the page is kept when it is that one (a reload)."""
+    named = read_fragment(action_text(action))
+    game = session.game
+    if named == (game.seed, game.rules.players, game.first_dealer):
+        return state
+    try:
+        if named is None:
+            raise StateError("value")
+        seed, players, dealer = named
+        session.start(seed, dealer, replace(session.chosen, players=players))
+    except CribbageError:  # not a game's address, or a dealer who is not at the table
+        return {**state, "notice": {"key": str(Notice.BAD_FRAGMENT), "params": {}}}
     return state
 
 
-def _new_game(state: State, game: Game, chosen: GameOptions) -> State:
-    """The next game: after a finished one the loser deals it, otherwise a new cut."""
-    seed = (game.seed + 1) % MAX_SEED
-    dealer = game.next_game().first_dealer if game.is_over and chosen.players == game.rules.players else None
-    return kept_record(state, new_state(chosen, seed, state["uid"], dealer))
+def _number(text: str) -> int | str:
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else text
 
 
-def _answer(state: State, lang: Language, game: Game | None = None) -> Answer:
-    if game is None:
-        game = checked(state)[2]
-    else:
-        # Only this deal's reasons are ever shown again.
-        start = deal_start(game.events)
-        why = {index: reason for index, reason in state["why"].items() if int(index) >= start}
-        state = {**state, "game": game.to_json(), "why": why}
-        remember(state, game)
-    return {"html": game_view(state, game, lang), "state": state, "fragment": fragment_of(state)}
+def _flag(text: str) -> bool | str:
+    return {"0": False, "1": True}.get(text, text)
 
+
+OPTION_TEXTS: dict[str, Callable[[str], object]] = {"target": _number, "players": _number, "muggins": _flag, "coach": _flag}
+"""How the page writes an option's value (an option not here: as its text); the table checks the value."""
+
+
+def _set(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
+    name, text = action_text(action, "name"), action_text(action)
+    with suppress(CribbageError):  # an option or a value the table does not offer: nothing changes
+        session.set_option(name, OPTION_TEXTS.get(name, str)(text))
+    return state
+
+
+def _new(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
+    session.new_game()
+    return state
+
+
+# -- the reader's steps and decisions ---------------------------------------------------------
+
+
+def _moved(state: State, session: TableSession, move: Callable[[], object], clear: bool = False) -> State:
+    """The state after ``move``: this answer's log marks what came after ``seen``; ``clear`` the choice."""
+    before = len(session.game.events)
+    try:
+        move()
+    except CribbageError:
+        return state  # a stale button: the view shows what is legal now
+    return {**state, "seen": before, **({"selected": [], "hint": False} if clear else {})}
+
+
+def _cut(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
+    if state.get("fresh") and not session.game.events:
+        # A page's first game gets a seed of its own; the fragment then names it.
+        session.start(random.randrange(MAX_SEED))
+    return _moved(state, session, session.cut, clear=True)
+
+
+def _deal(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
+    return _moved(state, session, session.deal, clear=True)
+
+
+def _discard(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
+    try:
+        cards = parse_cards(state["selected"])
+    except DuplicateCardError:  # the same card selected twice: as many as none
+        cards = ()
+    before = len(session.game.events)
+    try:
+        session.discard(cards)
+    except CribbageError as error:
+        if error.params.get("reason") not in CHOICE_REASONS:
+            return state  # a stale button
+        key = str(Notice.CHOOSE_TWO if session.game.rules.discard_size == 2 else Notice.CHOOSE_ONE)
+        return {**state, "notice": {"key": key, "params": {}}}
+    return {**state, "seen": before, "selected": [], "hint": False}
+
+
+def _play(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
+    try:
+        card = Card.parse(action_text(action))
+    except CribbageError:
+        raise StateError("value") from None
+    return _moved(state, session, lambda: session.play(card))
+
+
+def _announce(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
+    """The reader's count, or why not (a notice): what it means is the table's (its muggins option)."""
+    text = action_text(action).strip()
+    if not (text.isdigit() and len(text) <= 5 and int(text) <= MAX_SHOW):
+        return {**state, "notice": {"key": str(Notice.BAD_COUNT), "params": {}}}
+    before = len(session.game.events)
+    try:
+        count = session.announce(int(text))
+    except CribbageError as error:
+        if error.params.get("reason") != "overcount":
+            return state  # a stale button
+        return {**state, "notice": {"key": str(Notice.OVERCOUNT), "params": {"said": int(text)}}}
+    state = {**state, "seen": before}
+    if count.said != count.actual:
+        key = str(Notice.MISCOUNT if count.corrected else Notice.SHORT_MUGGINS)
+        state["notice"] = {"key": key, "params": {"said": count.said, "total": count.actual}}
+    return state
+
+
+ACTIONS: dict[str, Handler] = {
+    "replay": _replay, "replay-close": _replay_close, "moment": _moment, "select": _select, "hint": _hint,
+    "fragment": _fragment, "set": _set, "new": _new,
+    "cut": _cut, "deal": _deal, "discard": _discard, "play": _play, "announce": _announce,
+}
+"""The page's actions (``replay``: one of :data:`REPLAY_ACTIONS` while a replay is open)."""
