@@ -159,8 +159,8 @@ class Table:
         """The ranks the seat to move may play (empty: it must say go, or the play is over)."""
         if self.over:
             return ()
-        count = self.count
-        return tuple(rank for rank in self.hands[self.to_move] if count + VALUES[rank] <= MAX_COUNT)
+        highest = MAX_COUNT - self.count
+        return tuple([rank for rank in self.hands[self.to_move] if VALUES[rank] <= highest])
 
     def why_illegal(self, rank: int | None) -> str | None:
         """Why the seat to move may not play ``rank`` (``None``: say go) now, as a reason code

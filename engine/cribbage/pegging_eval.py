@@ -44,7 +44,7 @@ from math import comb
 from .cards import Card
 from .errors import CardCountError, IllegalPlayError
 from .pegging import VALUES as VALUES
-from .pegging import Ranks, Table, fits, room
+from .pegging import Ranks, Table, room
 from .pegging import pile_points as pile_points
 from .play import Play
 from .risk import RankCounts, expected_reply
@@ -64,8 +64,8 @@ def steady_rank(hand: Ranks, pile: Ranks, unseen: RankCounts, opponent_cards: in
     >>> steady_rank((5, 10), (10,), (4,) * 13, 4)  # the five makes fifteen
     5
     """
-    count = sum(VALUES[rank] for rank in pile)
-    scored = [(pile_points(pile + (rank,)), rank) for rank in sorted(set(hand)) if fits(count, rank)]
+    highest = room(sum(VALUES[rank] for rank in pile))  # the core's rule: a card fits if its value is at most this
+    scored = [(pile_points(pile + (rank,)), rank) for rank in sorted(set(hand)) if VALUES[rank] <= highest]
     most = max(points for points, _ in scored)
     best = [rank for points, rank in scored if points == most]
     if len(best) == 1:
@@ -94,10 +94,11 @@ class _Table(Table):
 
     def choice(self) -> int | None:
         """The steady policy's action for the seat to move."""
-        fits = set(self.legal())
+        hand = self.hands[self.to_move]
+        highest = room(self.count)  # legal(), as a set, without the tuple: this runs for every action
+        fits = {rank for rank in hand if VALUES[rank] <= highest}
         if len(fits) <= 1:
             return fits.pop() if fits else None
-        hand = self.hands[self.to_move]
         unseen = list(self.pool)
         for rank in hand:
             unseen[rank - 1] -= 1
@@ -105,7 +106,12 @@ class _Table(Table):
 
     def play_out(self) -> list[int]:
         while not self.over:
-            self.act(self.choice())
+            rank = self.choice()  # act(), inlined: this loop is the look-ahead's inner loop
+            if rank is None:
+                self.go()
+            else:
+                self.pool[rank - 1] -= 1
+                self.play(rank)
         return self.scores
 
 
