@@ -33,10 +33,13 @@ from .events import Deal, Discard, Event, Pegged, Shown, Starter
 from .game import Game, GameRules
 from .pegging_eval import play_values
 from .play import Play, PlayAction
+from .risk import REPLY_KINDS
 from .show import ScoreItem, ScoreKind, score_show
 
-GIVEN_AWAY: tuple[ScoreKind, ...] = (ScoreKind.FIFTEEN, ScoreKind.PAIR, ScoreKind.THIRTY_ONE, ScoreKind.RUN)
-"""What an opponent may peg off the card just played (``PlayReview.gave_away``)."""
+GIVEN_AWAY: tuple[ScoreKind, ...] = tuple(map(ScoreKind, REPLY_KINDS))
+"""What an opponent may peg off the card just played (``PlayReview.gave_away``): every reply
+of the risk model (:mod:`cribbage.risk`), pairs included; a card that gave away only a pair
+was still *safe* in the course's sense."""
 MOMENTS = 3
 """How many of the costliest moments a game's review keeps."""
 REVIEW_SAMPLES = {2: 96, 3: 48, 4: 32}

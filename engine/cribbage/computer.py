@@ -31,11 +31,9 @@ language.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from functools import lru_cache
-from math import comb
 from typing import Any, NamedTuple
 
 from .cards import DECK, Card
@@ -44,7 +42,8 @@ from .discard import DiscardOption, analyse_discards
 from .game import Action, Deal, Game
 from .rules import ActionKind, Decision
 from .pegging_eval import play_values
-from .play import MAX_COUNT, Play, pile_score
+from .play import Play, pile_score
+from .risk import expected_reply, rank_counts
 from .show import show_total
 
 STRENGTHS = ("expert", "steady", "easy", "random")
@@ -151,40 +150,15 @@ def _discard_options(dealt: tuple[Card, ...], dealer: bool, players: int, five_c
 # -- the play ------------------------------------------------------------------------
 
 def reply_risk(pile: Sequence[Card], unseen: Iterable[Card], opponent_cards: int) -> float:
-    """Expected points of the next player's best reply to ``pile``.
-
-    The next player is taken to hold ``opponent_cards`` cards drawn from
-    ``unseen`` and to answer with its best-scoring card (15, 31, pair, run).
-    After a 31 the count starts again, so nothing can be answered.
+    """Expected points of the next player's best reply to ``pile`` (:func:`cribbage.risk.expected_reply`
+    on cards): it holds ``opponent_cards`` cards drawn from ``unseen`` and answers with its
+    best-scoring card (15, 31, pair, run).  After a 31 nothing can be answered.
 
     >>> from cribbage.cards import parse_cards
     >>> reply_risk(parse_cards("4H"), DECK[20:], 4) < reply_risk(parse_cards("5H"), DECK[20:], 4)
     True
     """
-    count = sum(card.value for card in pile)
-    if count == MAX_COUNT or opponent_cards <= 0:
-        return 0.0
-    by_rank = Counter(card.rank for card in unseen)
-    total = sum(by_rank.values())
-    if total < opponent_cards:
-        opponent_cards = total
-    if total == 0:
-        return 0.0
-    pile = list(pile)
-    reply_points: Counter[int] = Counter()  # points of a reply -> unseen cards that give it
-    for rank, n in by_rank.items():
-        if count + min(rank, 10) <= MAX_COUNT:
-            points = sum(item.points for item in pile_score(pile + [Card(rank, "S")]))
-            if points:
-                reply_points[points] += n
-    # E[best reply] = sum over point levels of (step height) * P(holds a card reaching that level)
-    risk, cards_at_or_above = 0.0, 0
-    levels = sorted(reply_points, reverse=True)
-    for level, lower in zip(levels, levels[1:] + [0]):
-        cards_at_or_above += reply_points[level]
-        holds = 1 - comb(total - cards_at_or_above, opponent_cards) / comb(total, opponent_cards)
-        risk += (level - lower) * holds
-    return risk
+    return expected_reply(tuple(card.rank for card in pile), rank_counts(unseen), opponent_cards)
 
 
 def choose_play(
@@ -299,12 +273,7 @@ class ComputerPlayer:
 
 def _next_holder(play: Play) -> int:
     """The next seat after the one to move that still holds cards (it answers)."""
-    to_move = play.to_move if play.to_move is not None else 0
-    for step in range(1, play.players):
-        seat = (to_move + step) % play.players
-        if play.held(seat):
-            return seat
-    return to_move
+    return play.table().next_holder()
 
 
 def _dealt(game: Game, seat: int) -> tuple[Card, ...]:

@@ -29,16 +29,17 @@ from typing import Any
 from .cards import DECK, Card
 from .discard import DiscardOption, analyse_discards
 from .errors import ProgressError
-from .play import MAX_COUNT, pile_score
+from .pegging import fits
+from .play import pile_score
+from .risk import SAFE_KINDS, card_distribution
 from .show import SHOW_KINDS, ScoreItem, ScoreKind, score_show
 from .tasks import (
     FIND_TARGETS, Answer, Goal, Task, TaskKind, answer_to_json, check_answer_form, count_of, read_answer,
 )
 
-THREATS: tuple[ScoreKind, ...] = (ScoreKind.FIFTEEN, ScoreKind.THIRTY_ONE, ScoreKind.RUN)
-"""What a reply may score for a play to count as given away by the ``safe`` goal. A pair
-is left out: any rank not used up can be paired, and the answer to a pair is a pair royal
-(the strategy page's advice on leads)."""
+THREATS: tuple[ScoreKind, ...] = tuple(map(ScoreKind, SAFE_KINDS))
+"""What a reply may score for a play to count as given away by the ``safe`` goal: the risk
+model's *safe* (:mod:`cribbage.risk`, where the teaching choice is stated: pairs are left out)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +147,7 @@ def _pegged(pile: tuple[Card, ...], card: Card) -> tuple[ScoreItem, ...]:
 
 
 def _legal(task: Task) -> tuple[Card, ...]:
-    return tuple(card for card in task.cards if task.count + card.value <= MAX_COUNT)
+    return tuple(card for card in task.cards if fits(task.count, card.rank))
 
 
 def _unseen_by_rank(task: Task) -> dict[int, Card]:
@@ -169,15 +170,13 @@ def threat(task: Task, card: Card) -> tuple[int, tuple[ScoreItem, ...]]:
     (5, ['thirty_one', 'run'], 10)
     """
     pile = task.pile + (card,)
-    room = MAX_COUNT - count_of(pile)
-    worst: tuple[int, tuple[ScoreItem, ...]] = (0, ())
-    for reply in _unseen_by_rank(task).values():
-        if reply.value <= room:
-            items = tuple(item for item in pile_score(pile + (reply,)) if item.kind in THREATS)
-            points = sum(item.points for item in items)
-            if points > worst[0]:
-                worst = (points, items)
-    return worst
+    unseen = _unseen_by_rank(task)
+    replied = card_distribution(pile, (held for held in DECK if held not in task.cards and held not in task.pile))
+    rank = replied.worst_rank(kinds=THREATS)
+    if rank is None:
+        return 0, ()
+    items = tuple(item for item in pile_score(pile + (unseen[rank],)) if item.kind in THREATS)
+    return replied.worst(kinds=THREATS), items
 
 
 def play_options(task: Task) -> tuple[Option, ...]:

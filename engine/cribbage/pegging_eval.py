@@ -39,83 +39,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 from math import comb
 
 from .cards import Card
 from .errors import CardCountError, IllegalPlayError
-from .play import FIFTEEN, MAX_COUNT, PAIR_POINTS, Play
+from .pegging import VALUES as VALUES
+from .pegging import Ranks, Table, room
+from .pegging import pile_points as pile_points
+from .play import Play
+from .risk import RankCounts, expected_reply
 
 DEFAULT_SAMPLES = 96
-RANKS = range(1, 14)
 
-Ranks = tuple[int, ...]
-"""A multiset of ranks, sorted ascending (a hand), or a pile in the order played."""
-RankCounts = tuple[int, ...]
-"""How many unseen cards of each rank, ace first (13 entries)."""
 HiddenDeal = tuple[tuple[Ranks, ...], int]
 """The hidden seats' hands (ranks) and how many card deals they stand for."""
-
-
-VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-"""Counting value by rank (index 0 unused)."""
-
-
-@lru_cache(maxsize=1 << 17)
-def pile_points(pile: Ranks) -> int:
-    """What the last rank of ``pile`` pegs (15, 31, pairs, runs): :func:`cribbage.play.pile_score`
-    on ranks, written out for speed (a test checks the two agree).
-
-    >>> pile_points((4, 5, 6)), pile_points((7, 7, 7)), pile_points((10, 5))
-    (5, 6, 2)
-    """
-    count = sum(VALUES[rank] for rank in pile)
-    points = 2 if count in (FIFTEEN, MAX_COUNT) else 0
-    last, size = pile[-1], len(pile)
-    same = 1
-    while same < size and pile[-same - 1] == last:
-        same += 1
-    if same >= 2:
-        return points + PAIR_POINTS[same]
-    for length in range(size, 2, -1):
-        tail = pile[-length:]
-        if len(set(tail)) == length and max(tail) - min(tail) == length - 1:
-            return points + length
-    return points
-
-
-@lru_cache(maxsize=1 << 16)
-def _replies(pile: Ranks) -> tuple[tuple[int, int], ...]:
-    """(rank index, points) of every rank that scores when played on ``pile``, best first."""
-    count = sum(VALUES[rank] for rank in pile)
-    if count == MAX_COUNT:
-        return ()  # the count starts again: nothing to answer
-    replies = [(rank - 1, pile_points(pile + (rank,))) for rank in RANKS if count + VALUES[rank] <= MAX_COUNT]
-    return tuple(sorted(((index, points) for index, points in replies if points), key=lambda reply: -reply[1]))
-
-
-def reply_risk(pile: Ranks, unseen: RankCounts, opponent_cards: int) -> float:
-    """Expected points of the next player's best reply to ``pile``: it holds
-    ``opponent_cards`` cards drawn from the ``unseen`` ones and answers with its
-    best-scoring card (15, 31, pair, run).  After a 31 nothing can be answered.
-
-    >>> reply_risk((4,), (4,) * 13, 4) < reply_risk((5,), (4,) * 13, 4)
-    True
-    """
-    replies = _replies(pile)
-    total = sum(unseen)
-    opponent_cards = min(opponent_cards, total)
-    if not replies or opponent_cards <= 0:
-        return 0.0
-    # E[best reply] = sum over point levels of (step height) * P(holds a card reaching that level)
-    risk, cards_at_or_above, none_of_all = 0.0, 0, comb(total, opponent_cards)
-    for position, (index, points) in enumerate(replies):
-        cards_at_or_above += unseen[index]
-        lower = replies[position + 1][1] if position + 1 < len(replies) else 0
-        if lower != points:
-            holds = 1 - comb(total - cards_at_or_above, opponent_cards) / none_of_all
-            risk += (points - lower) * holds
-    return risk
 
 
 def steady_rank(hand: Ranks, pile: Ranks, unseen: RankCounts, opponent_cards: int) -> int:
@@ -127,123 +64,55 @@ def steady_rank(hand: Ranks, pile: Ranks, unseen: RankCounts, opponent_cards: in
     >>> steady_rank((5, 10), (10,), (4,) * 13, 4)  # the five makes fifteen
     5
     """
-    count = sum(VALUES[rank] for rank in pile)
-    scored = [(pile_points(pile + (rank,)), rank) for rank in sorted(set(hand)) if count + VALUES[rank] <= MAX_COUNT]
+    highest = room(sum(VALUES[rank] for rank in pile))  # the core's rule: a card fits if its value is at most this
+    scored = [(pile_points(pile + (rank,)), rank) for rank in sorted(set(hand)) if VALUES[rank] <= highest]
     most = max(points for points, _ in scored)
     best = [rank for points, rank in scored if points == most]
     if len(best) == 1:
         return best[0]  # the reply risk only breaks ties
-    return max(best, key=lambda rank: (-reply_risk(pile + (rank,), unseen, opponent_cards), VALUES[rank], -rank))
+    return max(best, key=lambda rank: (-expected_reply(pile + (rank,), unseen, opponent_cards), VALUES[rank], -rank))
 
 
 # -- the play on ranks ---------------------------------------------------------------------
 
 
-class _Table:
-    """A play in progress on ranks, played out by the steady policy (as :class:`Play` does it)."""
+class _Table(Table):
+    """A play in progress on ranks (the rules of :class:`cribbage.pegging.Table`), played out
+    by the steady policy."""
 
-    __slots__ = ("hands", "pile", "count", "last", "passed", "to_move", "over", "scores", "pool", "five_card")
-
-    def __init__(
-        self, hands: list[list[int]], pile: Ranks, last: int | None, passed: set[int], to_move: int,
-        pool: list[int], five_card: bool,
-    ) -> None:
-        self.hands = hands
-        self.pile = pile
-        self.count = sum(VALUES[rank] for rank in pile)
-        self.last = last
-        self.passed = passed
-        self.to_move = to_move
-        self.over = False
-        self.scores = [0] * len(hands)
-        self.pool = pool
-        """Unseen-by-rank of every live card (in a hand): a seat's unseen is this minus its hand."""
-        self.five_card = five_card
+    __slots__ = ("pool",)
+    pool: list[int]
+    """Unseen-by-rank of every live card (in a hand): a seat's unseen is this minus its hand."""
 
     def act(self, rank: int | None) -> None:
         """The seat to move plays ``rank``, or says go (``None``)."""
-        seat = self.to_move
         if rank is None:
-            if seat == self.last:
-                self.scores[seat] += 1
-                self._new_count(seat)
-            else:
-                self.passed.add(seat)
-                self.to_move = self._next_in_count(seat)
-            return
-        self.hands[seat].remove(rank)
-        self.pool[rank - 1] -= 1
-        self.pile += (rank,)
-        self.count += VALUES[rank]
-        self.last = seat
-        points = pile_points(self.pile)
-        reset = self.count == MAX_COUNT
-        if not reset and not any(self.hands):
-            points += 1  # last card
-            reset = True
-        self.scores[seat] += points
-        if reset:
-            self._new_count(seat)
+            self.go()
         else:
-            self.to_move = self._next_in_count(seat)
+            self.pool[rank - 1] -= 1
+            self.play(rank)
 
     def choice(self) -> int | None:
         """The steady policy's action for the seat to move."""
-        seat = self.to_move
-        hand = self.hands[seat]
-        room = MAX_COUNT - self.count
-        fits = {rank for rank in hand if VALUES[rank] <= room}
+        hand = self.hands[self.to_move]
+        highest = room(self.count)  # legal(), as a set, without the tuple: this runs for every action
+        fits = {rank for rank in hand if VALUES[rank] <= highest}
         if len(fits) <= 1:
             return fits.pop() if fits else None
         unseen = list(self.pool)
         for rank in hand:
             unseen[rank - 1] -= 1
-        players = len(self.hands)
-        answering = next(
-            (self.hands[(seat + step) % players] for step in range(1, players) if self.hands[(seat + step) % players]),
-            hand,
-        )
-        return steady_rank(tuple(sorted(hand)), self.pile, tuple(unseen), len(answering))
+        return steady_rank(tuple(sorted(hand)), self.pile, tuple(unseen), len(self.hands[self.next_holder()]))
 
     def play_out(self) -> list[int]:
         while not self.over:
-            self.act(self.choice())
+            rank = self.choice()  # act(), inlined: this loop is the look-ahead's inner loop
+            if rank is None:
+                self.go()
+            else:
+                self.pool[rank - 1] -= 1
+                self.play(rank)
         return self.scores
-
-    def _next_in_count(self, seat: int) -> int:
-        players = len(self.hands)
-        for step in range(1, players + 1):
-            candidate = (seat + step) % players
-            if candidate == self.last or (candidate not in self.passed and self.hands[candidate]):
-                return candidate
-        raise AssertionError("no seat to move")  # the last player is always reached
-
-    def _new_count(self, after: int) -> None:
-        self.pile = ()
-        self.count = 0
-        self.passed = set()
-        self.last = None
-        if self.five_card or not any(self.hands):
-            self.over = True
-            return
-        players = len(self.hands)
-        self.to_move = next(
-            (after + step) % players for step in range(1, players + 1) if self.hands[(after + step) % players]
-        )
-
-
-def _count_state(play: Play) -> tuple[int | None, set[int]]:
-    """The last seat to play a card in the current count, and the seats that said go in it."""
-    last: int | None = None
-    passed: set[int] = set()
-    for action in play.actions:
-        if action.reset:
-            last, passed = None, set()
-        elif action.card is None:
-            passed.add(action.seat)
-        else:
-            last = action.seat
-    return last, passed
 
 
 # -- hidden hands -------------------------------------------------------------------------
@@ -301,7 +170,7 @@ def go_floors(play: Play) -> list[int]:
     floors = [0] * play.players
     for action in play.actions:
         if action.card is None:
-            floors[action.seat] = max(floors[action.seat], MAX_COUNT - action.count)
+            floors[action.seat] = max(floors[action.seat], room(action.count))
     return floors
 
 
@@ -380,8 +249,7 @@ def play_values(
         actions.setdefault(card.rank, []).append(card)
     if not legal:
         actions[None] = [None]
-    last, passed = _count_state(play)
-    pile = tuple(card.rank for card in play.pile)
+    now = play.table()  # the core's state: the count, who played last, who said go
     own = [card.rank for card in held]
     totals = dict.fromkeys(actions, 0.0)
     weights = 0
@@ -395,7 +263,8 @@ def play_values(
             hands[seat] = list(own)
             for other, hand in zip(others, hidden):
                 hands[other] = list(hand)
-            table = _Table(hands, pile, last, set(passed), seat, list(pool_counts), play.five_card)
+            table = _Table(hands, play.five_card, now.pile, now.last, now.passed, seat)
+            table.pool = list(pool_counts)
             table.act(rank)
             scores = table.play_out()
             totals[rank] += ways * sum(sign * points for sign, points in zip(side, scores))

@@ -2,10 +2,11 @@
 
 The next player holds ``opponent_cards`` cards, any of the cards this player has
 not seen (not in the hand, not on the pile) as likely as any other, and answers
-at once with the card that pegs the most (15, 31, pairs, runs). A card's *net*
-is what it pegs now minus the expected points of that best reply: the measure
-the practice ranks the cards by. The go and the last card are left out: they
-depend on the cards still to come, not on this one.
+at once with the card that pegs the most (15, 31, pairs, runs): the one risk
+model, :mod:`cribbage.risk`, whose teaching choice says what *safe* means. A
+card's *net* is what it pegs now minus the expected points of that best reply:
+the measure the practice ranks the cards by. The go and the last card are left
+out: they depend on the cards still to come, not on this one.
 
 >>> from cribbage.cards import parse_cards
 >>> fives, king = play_risks(parse_cards("5C"), parse_cards("5H KD"), opponent_cards=3)
@@ -24,10 +25,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import DECK, Card
-from .computer import reply_risk
 from .deal import deal_shape
 from .errors import IllegalPlayError
-from .play import MAX_COUNT, Play, pile_score
+from .pegging import Table, count_of, fits, goes_on
+from .play import Play, pile_score
+from .risk import ReplyDistribution, card_distribution
 from .show import ScoreItem, ScoreKind
 
 TIE = 1e-9
@@ -60,6 +62,8 @@ class PlayRisk:
     """How many cards the next player's cards may be among."""
     expected: float
     """The expected points of the next player's best immediate reply."""
+    distribution: ReplyDistribution
+    """What every card the next player may hold replies (:mod:`cribbage.risk`), which the rest derives from."""
 
     @property
     def points(self) -> int:
@@ -67,8 +71,13 @@ class PlayRisk:
 
     @property
     def worst(self) -> int:
-        """The most the next player could peg in reply (0: nothing can score)."""
-        return max((reply.points for reply in self.replies), default=0)
+        """The most the next player could peg in reply, pairs included (0: nothing can score)."""
+        return self.distribution.worst()
+
+    @property
+    def safe(self) -> bool:
+        """No reply makes 15, 31 or a run: the course's *safe* (:attr:`cribbage.risk.ReplyDistribution.safe`)."""
+        return self.distribution.safe
 
     @property
     def net(self) -> float:
@@ -86,7 +95,7 @@ class PegSituation:
 
     @property
     def count(self) -> int:
-        return sum(card.value for card in self.pile)
+        return count_of(card.rank for card in self.pile)
 
 
 def unseen_cards(pile: Iterable[Card], hand: Iterable[Card]) -> tuple[Card, ...]:
@@ -102,18 +111,14 @@ def replies(pile: Sequence[Card], unseen: Iterable[Card]) -> tuple[Reply, ...]:
     >>> [(tuple(map(str, reply.kinds)), reply.points, reply.cards) for reply in replies(parse_cards("7H 8S 6D"), parse_cards("5C 9D 10H 4S"))]
     [(('run',), 4, 2), (('thirty_one',), 2, 1)]
     """
-    count = sum(card.value for card in pile)
-    if count == MAX_COUNT:
-        return ()  # the count starts again: a lead scores nothing
+    pool = tuple(unseen)
+    scoring = {rank: items for rank, _cards, items in card_distribution(pile, pool).replies if items}
     groups: dict[tuple[tuple[str, int, int], ...], tuple[tuple[ScoreItem, ...], int]] = {}
-    for card in unseen:
-        if count + card.value > MAX_COUNT:
-            continue
-        items = pile_score([*pile, card])
-        if items:
-            key = tuple((item.kind, len(item.cards), item.points) for item in items)
-            first, cards = groups.get(key, (items, 0))
-            groups[key] = (first, cards + 1)
+    for card in pool:
+        key = scoring.get(card.rank)
+        if key:
+            first, cards = groups.get(key, ((), 0))
+            groups[key] = (first or pile_score([*pile, card]), cards + 1)
     found = [Reply(items, sum(item.points for item in items), cards) for items, cards in groups.values()]
     return tuple(sorted(found, key=lambda reply: (-reply.points, -reply.cards, reply.kinds)))
 
@@ -126,14 +131,15 @@ def play_risks(
     ``unseen``: the cards the next player may hold (default: :func:`unseen_cards`).
     """
     pool = tuple(unseen_cards(pile, hand) if unseen is None else unseen)
-    count = sum(card.value for card in pile)
+    count = count_of(card.rank for card in pile)
     risks = []
     for card in hand:
-        if count + card.value > MAX_COUNT:
+        if not fits(count, card.rank):
             continue
         after = [*pile, card]
+        replied = card_distribution(after, pool)
         risks.append(
-            PlayRisk(card, pile_score(after), replies(after, pool), len(pool), reply_risk(after, pool, opponent_cards))
+            PlayRisk(card, pile_score(after), replies(after, pool), len(pool), replied.expected(opponent_cards), replied)
         )
     return tuple(risks)
 
@@ -152,7 +158,7 @@ def deal_peg_situation(rng: random.Random, players: int = 2) -> PegSituation:
     cards on it and in hand are all the player has seen of the others.
 
     >>> situation = deal_peg_situation(random.Random(7))
-    >>> 2 <= len(situation.hand) <= 4 and 0 < situation.count < MAX_COUNT and situation.opponent_cards > 0
+    >>> 2 <= len(situation.hand) <= 4 and 0 < situation.count and goes_on(situation.count) and situation.opponent_cards > 0
     True
     """
     kept = deal_shape(players).kept
@@ -182,13 +188,14 @@ def check_choice(pile: Sequence[Card], hand: Sequence[Card], card: Card | None) 
     >>> check_choice(parse_cards("KH QS 5C"), parse_cards("KD 4C"), Card.parse("4C")) is None
     True
     """
-    count = sum(card.value for card in pile)
+    count = count_of(held.rank for held in pile)
+    table = Table([[held.rank for held in hand]], pile=tuple(held.rank for held in pile))
     if card is None:
-        if any(count + held.value <= MAX_COUNT for held in hand):
+        if table.why_illegal(None) == "must_play":
             return IllegalPlayError("go: a card fits under 31", card=None, reason="must_play", count=count)
         return None
     if card not in hand:
         return IllegalPlayError(f"{card}: not in the hand", card=str(card), reason="not_in_hand")
-    if count + card.value > MAX_COUNT:
+    if table.why_illegal(card.rank) == "over_31":
         return IllegalPlayError(f"{card}: the count {count} would pass 31", card=str(card), reason="over_31", count=count)
     return None

@@ -24,15 +24,12 @@ from typing import Any
 from .cards import Card, parse_cards
 from .deal import deal_shape
 from .errors import IllegalPlayError
+from .pegging import FIFTEEN as FIFTEEN
+from .pegging import MAX_COUNT as MAX_COUNT
+from .pegging import PAIR_POINTS as PAIR_POINTS
+from .pegging import Table, fits, pile_items
 from .rules import Seat
 from .show import ScoreItem, ScoreKind
-
-MAX_COUNT = 31
-"""The count in the play never passes 31."""
-FIFTEEN = 15
-PAIR_POINTS = {2: 2, 3: 6, 4: 12}
-"""Pair, pair royal, double pair royal by the number of cards of one rank."""
-
 
 @dataclass(frozen=True, slots=True)
 class PlayAction:
@@ -76,32 +73,10 @@ def pile_score(pile: Sequence[Card]) -> tuple[ScoreItem, ...]:
     >>> pile_score(parse_cards("JH QS"))  # J and Q are different ranks: no pair
     ()
     """
-    count = sum(card.value for card in pile)
-    items: list[ScoreItem] = []
-    if count == FIFTEEN:
-        items.append(ScoreItem(ScoreKind.FIFTEEN, tuple(pile), 2))
-    elif count == MAX_COUNT:
-        items.append(ScoreItem(ScoreKind.THIRTY_ONE, tuple(pile), 2))
-    last_rank = pile[-1].rank
-    same = 1
-    while same < len(pile) and pile[-same - 1].rank == last_rank:
-        same += 1
-    if same >= 2:
-        items.append(ScoreItem(ScoreKind.PAIR, tuple(pile[-same:]), PAIR_POINTS[same]))
-    else:
-        run = _longest_run_tail(pile)
-        if run:
-            items.append(ScoreItem(ScoreKind.RUN, tuple(pile[-run:]), run))
-    return tuple(items)
-
-
-def _longest_run_tail(pile: Sequence[Card]) -> int:
-    """Length of the longest tail of >= 3 distinct consecutive ranks, else 0."""
-    for length in range(len(pile), 2, -1):
-        ranks = {card.rank for card in pile[-length:]}
-        if len(ranks) == length and max(ranks) - min(ranks) == length - 1:
-            return length
-    return 0
+    pile = tuple(pile)
+    return tuple(
+        ScoreItem(ScoreKind(kind), pile[-cards:], points) for kind, cards, points in pile_items(tuple(card.rank for card in pile))
+    )
 
 
 class Play:
@@ -122,12 +97,9 @@ class Play:
         self.five_card = five_card
         self._held: list[list[Card]] = [list(hand) for hand in parsed]
         self._pile: list[Card] = []
-        self._count = 0
-        self._last_player: Seat | None = None
-        self._passed: set[Seat] = set()
-        self._over = not any(self._held)
-        # Seat 0 leads; a seat dealt no cards (a part-way example) is skipped.
-        self._to_move: Seat = next((seat for seat, held in enumerate(self._held) if held), 0)
+        # The rules are the core's (cribbage.pegging): seat 0 leads, a seat dealt no
+        # cards (a part-way example) is skipped.
+        self._table = Table([[card.rank for card in hand] for hand in parsed], five_card=five_card)
         self._actions: list[PlayAction] = []
         self._scores = [0] * len(parsed)
 
@@ -149,11 +121,11 @@ class Play:
     @property
     def to_move(self) -> Seat | None:
         """The seat to act, or ``None`` once the play is over."""
-        return None if self._over else self._to_move
+        return None if self._table.over else self._table.to_move
 
     @property
     def count(self) -> int:
-        return self._count
+        return self._table.count
 
     @property
     def pile(self) -> tuple[Card, ...]:
@@ -178,7 +150,14 @@ class Play:
 
     @property
     def is_over(self) -> bool:
-        return self._over
+        return self._table.over
+
+    def table(self) -> Table:
+        """A copy of the state on ranks (:class:`cribbage.pegging.Table`), to play on from here;
+        its ``scores`` start at 0."""
+        table = self._table.copy()
+        table.scores = [0] * self.players
+        return table
 
     def held(self, seat: Seat) -> tuple[Card, ...]:
         """The cards ``seat`` still holds."""
@@ -186,13 +165,13 @@ class Play:
 
     def legal_cards(self) -> tuple[Card, ...]:
         """Cards the seat to move may play (empty: it must say go)."""
-        if self._over:
+        if self._table.over:
             return ()
-        room = MAX_COUNT - self._count
-        return tuple(card for card in self._held[self._to_move] if card.value <= room)
+        count = self._table.count
+        return tuple(card for card in self._held[self._table.to_move] if fits(count, card.rank))
 
     def must_go(self) -> bool:
-        return not self._over and not self.legal_cards()
+        return self._table.must_go()
 
     def go_scores(self) -> bool:
         """Whether the go due now takes the go point: the seat to move played the last
@@ -207,7 +186,7 @@ class Play:
         >>> play.to_move, play.must_go(), play.go_scores()  # the queen was last: one for the go
         (0, True, True)
         """
-        return self.must_go() and self._to_move == self._last_player
+        return self._table.go_scores()
 
     # -- actions -------------------------------------------------------------
     def check(self, card: Card) -> IllegalPlayError | None:
@@ -218,9 +197,10 @@ class Play:
         ('not_your_turn', True)
         """
         index = len(self._actions)
-        if self._over:
+        table = self._table
+        if table.over:
             return IllegalPlayError(f"{card}: the play is over", card=str(card), index=index, reason="play_over")
-        seat = self._to_move
+        seat = table.to_move
         if card not in self._held[seat]:
             owner = next((s for s, held in enumerate(self._held) if card in held), None)
             if owner is None:
@@ -228,12 +208,24 @@ class Play:
             else:
                 message, reason = f"{card}: seat {seat} is to play, not seat {owner}", "not_your_turn"
             return IllegalPlayError(message, card=str(card), index=index, reason=reason, seat=seat)
-        if self._count + card.value > MAX_COUNT:
+        if table.why_illegal(card.rank) == "over_31":
             return IllegalPlayError(
-                f"{card}: the count {self._count} would pass 31",
-                card=str(card), index=index, reason="over_31", count=self._count, seat=seat,
+                f"{card}: the count {table.count} would pass 31",
+                card=str(card), index=index, reason="over_31", count=table.count, seat=seat,
             )
         return None
+
+    def why_illegal(self, card: Card) -> str | None:
+        """The reason code of :meth:`check` (``play_over``, ``not_in_hand``, ``not_your_turn``,
+        ``over_31``), or None when ``card`` may be played: what a card's button says.
+
+        >>> play = Play([parse_cards("KH QH 2C"), parse_cards("KS 9S")])
+        >>> _ = play.play("KH"); _ = play.play("KS"); _ = play.play("QH")
+        >>> play.why_illegal(Card.parse("9S")), play.why_illegal(Card.parse("2C"))
+        ('over_31', 'not_your_turn')
+        """
+        refused = self.check(card)
+        return None if refused is None else str(refused.params["reason"])
 
     def play(self, card: Card | str) -> PlayAction:
         """The seat to move plays ``card``."""
@@ -241,79 +233,44 @@ class Play:
         refused = self.check(card)
         if refused is not None:
             raise refused
-        seat = self._to_move
+        seat = self._table.to_move
         self._held[seat].remove(card)
         self._pile.append(card)
-        self._count += card.value
-        self._last_player = seat
+        _points, last_card, reset = self._table.play(card.rank)
         reasons = pile_score(self._pile)
-        reset = self._count == MAX_COUNT
-        if not any(self._held) and not reset:
+        if last_card:
             reasons += (ScoreItem(ScoreKind.LAST_CARD, (card,), 1),)
-            reset = True
-        action = PlayAction(seat, card, self._count, sum(item.points for item in reasons), reasons, reset)
+        count = sum(c.value for c in self._pile)
+        action = PlayAction(seat, card, count, sum(item.points for item in reasons), reasons, reset)
         self._record(action)
         if reset:
-            self._start_new_count(after=seat)
-        else:
-            self._to_move = self._next_in_count(seat)
+            self._pile.clear()
         return action
 
     def go(self) -> PlayAction:
         """The seat to move says go (only when it cannot play)."""
         index = len(self._actions)
-        if self._over:
+        table = self._table
+        refused = table.why_illegal(None)
+        if refused == "play_over":
             raise IllegalPlayError("go: the play is over", card=None, index=index, reason="play_over")
-        seat = self._to_move
-        if self.legal_cards():
+        seat, count = table.to_move, table.count
+        if refused == "must_play":
             raise IllegalPlayError(
                 f"go: seat {seat} can play", card=None, index=index, reason="must_play", seat=seat
             )
-        if seat == self._last_player:
-            # Nobody else could play on: the last player takes the go point.
-            reasons = (ScoreItem(ScoreKind.GO, (), 1),)
-            action = PlayAction(seat, None, self._count, 1, reasons, True)
-            self._record(action)
-            self._start_new_count(after=seat)
-        else:
-            action = PlayAction(seat, None, self._count, 0, (), False)
-            self._record(action)
-            self._passed.add(seat)
-            self._to_move = self._next_in_count(seat)
+        points, reset = table.go()
+        # The go point: nobody else could play on, so the last player takes it.
+        action = PlayAction(seat, None, count, points, (ScoreItem(ScoreKind.GO, (), 1),) if points else (), reset)
+        self._record(action)
+        if reset:
+            self._pile.clear()
         return action
 
     # -- internals -----------------------------------------------------------
     def _record(self, action: PlayAction) -> None:
         self._actions.append(action)
         self._scores[action.seat] += action.points
-
-    def _next_in_count(self, seat: Seat) -> Seat:
-        """The next seat that still takes part in this count.
-
-        Seats that said go or hold no cards are skipped; the last player is
-        never skipped, since it either plays on or takes the go point.
-        """
-        for step in range(1, self.players + 1):
-            candidate = (seat + step) % self.players
-            if candidate == self._last_player:
-                return candidate
-            if candidate not in self._passed and self._held[candidate]:
-                return candidate
-        raise AssertionError("no seat to move")  # the last player is always reached
-
-    def _start_new_count(self, after: Seat) -> None:
-        self._pile.clear()
-        self._count = 0
-        self._passed.clear()
-        self._last_player = None
-        if self.five_card or not any(self._held):
-            self._over = True
-            return
-        self._to_move = next(
-            (after + step) % self.players
-            for step in range(1, self.players + 1)
-            if self._held[(after + step) % self.players]
-        )
 
 
 def replay(
@@ -338,7 +295,7 @@ def replay(
         try:
             play.play(card)
         except IllegalPlayError as error:
-            if seat is not None and card in play.held(seat) and count + card.value > MAX_COUNT:
+            if seat is not None and card in play.held(seat) and not fits(count, card.rank):
                 # The seat had to say go because this card did not fit: that is
                 # the rule broken, not whose turn it became after the gos.
                 raise IllegalPlayError(

@@ -23,9 +23,10 @@ from itertools import combinations_with_replacement
 from math import comb, prod
 from typing import Any
 
+from . import pegging
 from .cards import DECK, JACK, SUITS, Card
 from .exercises import play_options
-from .play import MAX_COUNT, pile_score
+from .play import pile_score
 from .show import SHOW_KINDS, ScoreKind, nobs_jack, rank_points, score_show
 from .tasks import FIND_TARGETS, Goal, Task, TaskKind, count_of
 
@@ -190,7 +191,7 @@ Proposer = Callable[[Params, random.Random], Task | None]
 
 def _propose_count(params: Params, rng: random.Random) -> Task | None:
     cards = tuple(rng.sample(DECK, rng.randint(*params.cards)))
-    return Task(TaskKind.COUNT, cards) if count_of(cards) <= MAX_COUNT else None
+    return Task(TaskKind.COUNT, cards) if pegging.reachable(count_of(cards)) else None
 
 
 def _propose_show(params: Params, rng: random.Random) -> Task | None:
@@ -258,7 +259,7 @@ def _big_rank_tuples() -> tuple[list[tuple[int, ...]], list[int]]:
     return tuples, weights
 
 
-def _pile(rng: random.Random, used: set[Card], low: int, high: int, room: int = MAX_COUNT) -> tuple[Card, ...]:
+def _pile(rng: random.Random, used: set[Card], low: int, high: int, room: int = pegging.room(0)) -> tuple[Card, ...]:
     """A pile of ``low`` to ``high`` cards not in ``used``, its count within ``room``."""
     pile: list[Card] = []
     for _ in range(rng.randint(low, high)):
@@ -279,14 +280,14 @@ def _propose_peg(params: Params, rng: random.Random) -> Task | None:
             length = 4 if shape == "run4" else 3
             low = rng.randint(1, 14 - length)
             tail = [Card(rank, rng.choice(SUITS)) for rank in rng.sample(range(low, low + length), length)]
-        if count_of(tail) > MAX_COUNT:
+        if not pegging.reachable(count_of(tail)):
             return None
         before = len(tail) - 1  # cards of the tail already in the pile
-        prefix = _pile(rng, set(tail), max(params.pile[0] - before, 0), params.pile[1] - before, MAX_COUNT - count_of(tail))
+        prefix = _pile(rng, set(tail), max(params.pile[0] - before, 0), params.pile[1] - before, pegging.room(count_of(tail)))
         pile, card = prefix + tuple(tail[:-1]), tail[-1]
     else:
         pile = _pile(rng, set(), *params.pile)
-        room = MAX_COUNT - count_of(pile)
+        room = pegging.room(count_of(pile))
         value = {"fifteen": 15 - count_of(pile), "thirty_one": room}.get(shape)
         candidates = [c for c in DECK if c not in pile and c.value <= room and (value is None or c.value == value)]
         if not candidates:
@@ -297,9 +298,9 @@ def _propose_peg(params: Params, rng: random.Random) -> Task | None:
 
 def _propose_play(params: Params, rng: random.Random) -> Task | None:
     pile = _pile(rng, set(), *params.pile)
-    if count_of(pile) >= MAX_COUNT:
+    if not pegging.goes_on(count_of(pile)):
         return None
-    room = MAX_COUNT - count_of(pile)
+    room = pegging.room(count_of(pile))
     unseen = [card for card in DECK if card not in pile]
     if params.shape == "must_go":
         unseen = [card for card in unseen if card.value > room]

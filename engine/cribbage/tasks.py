@@ -24,6 +24,7 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
+from . import pegging
 from .cards import CARD_BY_TEXT, Card
 from .errors import (
     AnswerNotInTaskError, AnswerRangeError, AnswerSizeError, AnswerTypeError, CardCountError, DuplicateCardError, TaskError,
@@ -154,13 +155,13 @@ class Task:
             raise _refuse("only", "unexpected", "only")
 
     def _check_count(self) -> None:
-        if self.kind is TaskKind.COUNT and count_of(self.cards) > MAX_COUNT:
+        if self.kind is TaskKind.COUNT and not pegging.reachable(count_of(self.cards)):
             raise _refuse("cards", "over_31", "the count passes 31")
-        if self.kind is TaskKind.PEG and count_of(self.pile) + self.cards[0].value > MAX_COUNT:
+        if self.kind is TaskKind.PEG and not pegging.fits(count_of(self.pile), self.cards[0].rank):
             raise _refuse("cards", "over_31", "the card passes 31")
-        if self.kind is TaskKind.PLAY and count_of(self.pile) >= MAX_COUNT:
+        if self.kind is TaskKind.PLAY and not pegging.goes_on(count_of(self.pile)):
             raise _refuse("pile", "over_31", "the count is 31 or more")
-        if self.goal in (Goal.SCORE, Goal.SAFE) and all(count_of(self.pile) + card.value > MAX_COUNT for card in self.cards):
+        if self.goal in (Goal.SCORE, Goal.SAFE) and not any(pegging.fits(self.count, card.rank) for card in self.cards):
             raise _refuse("cards", "no_legal_card", "no card can be played: only the go goal fits")
 
     @property

@@ -110,3 +110,109 @@ def test_each_widget_kind_is_declared_once_in_its_own_module():
         assert widget.kind == kind
         module = widget.block.__module__
         assert module == f"cribbage.widgets.{kind.replace('-', '_')}", module
+
+
+# -- one play core, one risk model -------------------------------------------------------------
+
+CORE, RISK = "cribbage.pegging", "cribbage.risk"
+"""The play's one rule book (on ranks) and the one model of what a card gives away."""
+USES_CORE_AND_RISK = (
+    "cribbage.computer", "cribbage.coach", "cribbage.pegging_risk", "cribbage.widgets.peg_practice",
+    "cribbage.exercises", "cribbage.task_deals", "cribbage.pegging_eval",
+    "cribbage.widgets.lesson",
+)
+"""Who plays, weighs or checks a card of the play: each reaches both (directly or through another).
+``cribbage.tasks`` only records a task, checked by the core's rules (see :data:`DIRECT`)."""
+DIRECT = {
+    "cribbage.play": {CORE}, "cribbage.pegging_eval": {CORE, RISK}, "cribbage.computer": {RISK},
+    "cribbage.coach": {RISK}, "cribbage.pegging_risk": {CORE, RISK}, "cribbage.exercises": {CORE, RISK},
+    "cribbage.tasks": {CORE}, "cribbage.task_deals": {CORE}, "cribbage.widgets.peg_practice": {CORE},
+    "cribbage.widgets.lesson_hints": {CORE},
+}
+"""Who asks the core or the risk model itself, instead of a copy of their rules."""
+
+
+def reached(module: str) -> set[str]:
+    seen: set[str] = set()
+    todo = [module]
+    while todo:
+        for imported in GRAPH[todo.pop()]:
+            if imported not in seen:
+                seen.add(imported)
+                todo.append(imported)
+    return seen
+
+
+def test_the_core_and_the_risk_model_sit_at_the_bottom():
+    """The core imports no engine module; the risk model only the core and the cards (not the
+    computer player, as the practice's risk once did)."""
+    assert GRAPH[CORE] == set()
+    assert GRAPH[RISK] <= {CORE, "cribbage.cards"} and CORE in GRAPH[RISK]
+
+
+@pytest.mark.parametrize("module", USES_CORE_AND_RISK)
+def test_every_player_weigher_and_checker_reaches_the_one_core_and_the_one_risk_model(module):
+    assert {CORE, RISK} <= reached(module), f"{module} reaches {sorted(reached(module) & {CORE, RISK})}"
+
+
+@pytest.mark.parametrize("module", sorted(DIRECT))
+def test_the_rules_of_the_play_are_asked_of_the_core_itself(module):
+    assert DIRECT[module] <= GRAPH[module], f"{module} imports {sorted(GRAPH[module] & {CORE, RISK})}"
+
+
+def _is_31(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int and node.value == 31
+
+
+def _names_max_count(node: ast.AST) -> bool:
+    return (isinstance(node, ast.Name) and node.id == "MAX_COUNT") or (
+        isinstance(node, ast.Attribute) and node.attr == "MAX_COUNT"
+    )
+
+
+def count_rules(source: str) -> list[str]:
+    """Where ``source`` decides something with the play's 31 itself: a comparison or an arithmetic
+    operation with the literal 31, or with ``MAX_COUNT`` when that name is the play's count (a
+    module whose own ``MAX_COUNT`` is another number, a show's 29, is not about the count).
+
+    An exponent (``2**31``) is no count."""
+    tree = ast.parse(source)
+    own = [
+        node.value for node in ast.walk(tree) if isinstance(node, ast.Assign)
+        and any(isinstance(target, ast.Name) and target.id == "MAX_COUNT" for target in node.targets)
+    ]
+    play_count = not own or all(_is_31(value) for value in own)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+        elif isinstance(node, ast.BinOp) and not isinstance(node.op, ast.Pow):
+            operands = [node.left, node.right]
+        elif isinstance(node, ast.AugAssign):
+            operands = [node.value]
+        else:
+            continue
+        if any(_is_31(operand) or (play_count and _names_max_count(operand)) for operand in operands):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_count_rule_check_sees_what_it_should():
+    """It would pass on any module if it saw nothing: each way of writing the rule is caught."""
+    for source in (
+        "ok = count + card.value <= 31", "over = 31 < total", "room = 31 - count", "x = play.MAX_COUNT > c",
+        "from .play import MAX_COUNT\nfits = lambda c, v: c + v <= MAX_COUNT", "left = MAX_COUNT - count",
+        "MAX_COUNT = 31\nbad = count >= MAX_COUNT",
+    ):
+        assert count_rules(source), source
+    for source in ("MAX_SEED = 2**31", "MAX_COUNT = 29\nok = said <= MAX_COUNT", "marks = (1, 30, 31, 60)", "fits(count, rank)"):
+        assert not count_rules(source), source
+    assert len(count_rules(MODULES[CORE].read_text(encoding="utf-8"))) >= 4  # the core does compare with 31
+
+
+@pytest.mark.parametrize("module", sorted(set(MODULES) - {CORE}))
+def test_no_module_but_the_core_compares_a_count_with_31(module):
+    """The go, the 31 and whether a card fits are the core's (``fits``, ``room``, ``goes_on``,
+    ``reachable``, :class:`~cribbage.pegging.Table`): nobody else re-derives them."""
+    found = count_rules(MODULES[module].read_text(encoding="utf-8"))
+    assert not found, f"{module}: " + "; ".join(found)

@@ -126,7 +126,7 @@ def _assigned(name: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("name", "owner"), [
-    ("MAX_COUNT", "play.py"), ("MAX_SHOW", "show.py"), ("PLAYERS", "deal.py"), ("Seat", "rules.py"),
+    ("MAX_COUNT", "pegging.py"), ("MAX_SHOW", "show.py"), ("PLAYERS", "deal.py"), ("Seat", "rules.py"),
     ("SHOW_KINDS", "show.py"), ("GIVEN_AWAY", "coach.py"), ("ACTION_KINDS", "rules.py"),
 ])
 def test_each_constant_of_the_rules_is_defined_once_in_the_module_that_owns_it(name, owner):

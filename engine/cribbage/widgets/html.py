@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -158,15 +158,16 @@ def toggle(text: str, key: str, action: str, pressed: bool) -> str:
     )
 
 
-def card_buttons(held: Iterable[Card], legal: Iterable[Card], lang: Language) -> list[str]:
-    """One button per card held: the legal ones to play, the others disabled saying why."""
-    playable = set(legal)
+def card_buttons(held: Iterable[Card], why_illegal: Callable[[Card], str | None], lang: Language) -> list[str]:
+    """One button per card held: the legal ones to play, the others disabled saying why
+    (``why_illegal``: the rules' reason code for a card, as :meth:`cribbage.play.Play.why_illegal`)."""
     buttons = []
     for card in held:
-        if card in playable:
+        reason = why_illegal(card)
+        if reason is None:
             buttons.append(button("", f"play-{card}", "play", str(card), extra=card_html(card, lang)))
         else:
-            why = f' <span class="cb-why">{escape(t("reason.over_31", lang))}</span>'
+            why = f' <span class="cb-why">{escape(t(f"reason.{reason}", lang))}</span>'
             buttons.append(button("", f"play-{card}", "play", str(card), disabled=True, extra=card_html(card, lang) + why))
     return buttons
 

@@ -17,7 +17,7 @@ from html import escape
 from ..cards import Card
 from ..exercises import Goal, Hint, HintKind, Option, Task, TaskKind, Verdict, discard_analysis, show_items, threat
 from ..i18n import Language, card_name, card_symbol, number, points_text, t
-from ..play import MAX_COUNT
+from ..pegging import room
 from ..show import ScoreItem
 from .html import attrs, card_face, card_html, scroll_box
 from .spoken import kind_name
@@ -41,8 +41,8 @@ def hint_text(task: Task, hint: Hint, lang: Language, shape: str = "") -> str:
             return t("lesson.hint.score", lang, kinds=and_list(counts, lang))
         case HintKind.COUNT_BEFORE if task.kind is TaskKind.PEG:
             return t("lesson.hint.peg_31" if shape == "thirty_one" else "lesson.hint.peg", lang, number=hint.number)
-        case HintKind.COUNT_BEFORE if MAX_COUNT - hint.number < 10:  # the go goal, when few cards fit
-            return t("lesson.hint.room", lang, number=hint.number, room=MAX_COUNT - hint.number)
+        case HintKind.COUNT_BEFORE if room(hint.number) < 10:  # the go goal, when few cards fit
+            return t("lesson.hint.room", lang, number=hint.number, room=room(hint.number))
         case HintKind.COUNT_BEFORE:
             return t("lesson.hint.count_before", lang, number=hint.number)
         case HintKind.MOST_POINTS:

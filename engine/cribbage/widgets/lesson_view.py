@@ -17,6 +17,7 @@ from ..course import COURSE, Stage
 from ..exercises import Goal, Task, TaskKind, Verdict, find_items, hint
 from ..i18n import Language, card_name, card_symbol, has_message, points_text, t
 from ..show import ScoreItem, ShowScore
+from ..tasks import count_of
 from .count import spoken_html
 from .html import attrs, button, card_face, screen_reader, tap_card, tap_cards
 from .lesson_hints import and_list, hint_text, option_rows, said_answer
@@ -102,7 +103,7 @@ def prompt(task: Task, lang: Language) -> str:
 
 
 def _pile(task: Task, lang: Language) -> str:
-    count = sum(card.value for card in task.pile)
+    count = task.count
     pile = faces(task.pile, lang, t("ui.pile", lang)) if task.pile else f'<p>{escape(t("ui.pile_empty", lang))}</p>'
     return _labelled(t("ui.pile", lang), pile) + f'<p class="cb-count"><span class="cb-label">{escape(t("ui.count", lang))}:</span> <strong>{count}</strong></p>'
 
@@ -267,7 +268,7 @@ def _find_wrong_key(task: Task, selection: object) -> str:
 def _sum_text(cards: Sequence[Card]) -> str:
     """``10 (Q♠) + 7 + 3 = 20``: a court card's value named with its card."""
     parts = [f"{card.value} ({card_symbol(card)})" if card.rank > 10 else str(card.value) for card in cards]
-    return f"{' + '.join(parts)} = {sum(card.value for card in cards)}"
+    return f"{' + '.join(parts)} = {count_of(cards)}"
 
 
 def _tally(items: Sequence[ScoreItem], lang: Language) -> str:

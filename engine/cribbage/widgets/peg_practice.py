@@ -20,7 +20,7 @@ from html import escape
 from ..cards import Card, parse_cards
 from ..i18n import Language, card_name, lookup, number, points_text, t
 from ..pegging_risk import PegSituation, PlayRisk, Reply, best_cards, check_choice, deal_peg_situation, play_risks
-from ..play import MAX_COUNT
+from ..pegging import count_of, goes_on
 from ..show import ScoreItem
 from . import source
 from .html import attrs, button, card_html, cards_html, choice_box, error_html, tap_card, tap_cards
@@ -53,7 +53,8 @@ def _checked(state: State) -> tuple[PegSituation, int, Card | None, bool, str]:
         raise StateError("players")
     pile = parse_cards(card_texts(state, "pile", range(1, MAX_PILE + 1)))
     hand = parse_cards(card_texts(state, "hand", (2, 3, 4)))
-    if len({*pile, *hand}) != len(pile) + len(hand) or not 0 < sum(card.value for card in pile) < MAX_COUNT:
+    count = count_of(card.rank for card in pile)
+    if len({*pile, *hand}) != len(pile) + len(hand) or count == 0 or not goes_on(count):
         raise StateError("pile")
     opponent = field(state, "opponent", int)
     if not 1 <= opponent <= 4:
@@ -96,6 +97,7 @@ def _risk_html(risk: PlayRisk, best: bool, chosen: bool, lang: Language) -> str:
         gives = t("peg_practice.gives_nothing", lang)
     reply = t("peg_practice.expected", lang, expected=number(risk.expected, lang), worst=points_text(risk.worst, lang))
     marks = [t("ui.best_choice", lang)] if best else []
+    marks += [t("lesson.safe", lang)] if risk.safe else []  # the course's safe: no 15, 31 or run in reply
     marks += [t("ui.your_choice", lang)] if chosen else []
     marked = "".join(f' <span class="cb-mark">{escape(mark)}</span>' for mark in marks)
     classes = " ".join(name for name, on in (("cb-best", best), ("cb-chosen", chosen)) if on)
@@ -142,7 +144,7 @@ def peg_view(state: State, lang: Language, static: bool = False, note: str = "")
         refused = check_choice(pile, hand, held)
         buttons.append(tap_card(
             held, lang, f"card-{held}", "play", pressed=held == card, disabled=refused is not None,
-            note=t("reason.over_31", lang) if refused is not None else "",
+            note=t(f"reason.{refused.params['reason']}", lang) if refused is not None else "",
         ))
     hand_label = t("peg_practice.hand", lang)
     go = button(t("ui.say_go", lang), "go", "go") if check_choice(pile, hand, None) is None else ""

@@ -187,7 +187,7 @@ def play_view(state: State, lang: Language, static: bool = False) -> str:
 def _choice_html(play: Play, seat: int, players: int, lang: Language) -> str:
     """The cards the seat to move may play; the others disabled, saying why."""
     legal = play.legal_cards()
-    buttons = card_buttons(play.held(seat), legal, lang)
+    buttons = card_buttons(play.held(seat), play.why_illegal, lang)
     if not legal:
         buttons.append(button(t("ui.take_go" if play.go_scores() else "ui.say_go", lang), "go", "go"))
     return choice_box(t("ui.choose_next", lang, seat=seat_name(seat, players, lang)), "".join(buttons))

@@ -77,18 +77,22 @@ def _hand_html(state: State, game: Game, lang: Language) -> str:
         if game.expected == Decision.DISCARD:
             return _discard_html(state, game, lang)
         if game.expected == Decision.PLAY:
-            legal = set(game.legal_cards(READER))
-            over = t("reason.over_31", lang)
+            play = game.play_state
+            # The rules' own reason for each card that may not be played (over 31, in practice).
+            why = {card: None if play is None else play.why_illegal(card) for card in game.hand(READER)}
+            notes = {card: "" if reason is None else t(f"reason.{reason}", lang) for card, reason in why.items()}
             cards = [
-                tap_card(card, lang, f"play-{card}", "play", disabled=card not in legal, note="" if card in legal else over)
-                for card in game.hand(READER)
+                tap_card(card, lang, f"play-{card}", "play", disabled=bool(note), note=note)
+                for card, note in notes.items()
             ]
             # One line says why the greyed cards cannot be played, so that a card's button is no
             # wider than its face and the hand stays one row on a phone (each button keeps the
             # reason for a screen reader).
             greyed = ""
-            if legal != set(game.hand(READER)):
-                greyed = f'<p class="cb-row-note" aria-hidden="true">{escape(t("game.greyed", lang, reason=over))}</p>'
+            reasons = list(dict.fromkeys(note for note in notes.values() if note))
+            if reasons:
+                text = t("game.greyed", lang, reason="; ".join(reasons))
+                greyed = f'<p class="cb-row-note" aria-hidden="true">{escape(text)}</p>'
             prompt = t("game.your_turn", lang)
             return choice_box(prompt, tap_cards(cards, t("game.your_cards", lang)) + greyed)
     return reader_hand(game, lang)
