@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+import cribbage
+
 from cribbage.cards import DECK, parse_cards
 from cribbage.computer import ComputerPlayer, Reason, ReasonCode
 from cribbage.errors import CribbageError, IllegalActionError
@@ -23,7 +25,8 @@ from cribbage.rules import ACTION_KINDS, Action, ActionKind, Decision, decision_
 from cribbage.show import MAX_SHOW, SHOW_KINDS, ScoreItem, ScoreKind, score_show
 from cribbage.widgets import render_block
 
-ENGINE = Path(__file__).resolve().parents[2] / "engine" / "cribbage"
+# The engine's own sources, wherever it is imported from (the checkout, or the wheel in Pyodide).
+ENGINE = Path(cribbage.__file__).resolve().parent
 
 
 def test_the_kinds_equal_their_text_so_json_is_unchanged():
