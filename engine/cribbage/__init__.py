@@ -1,15 +1,79 @@
 """Cribbage rules you can play with: an exact, fast, pure-Python engine.
 
-Modules are named after game concepts: :mod:`cards`, :mod:`show` (hand and
-crib scoring), :mod:`stats` (exact histograms), :mod:`play` (pegging),
-:mod:`game` (a whole game), :mod:`computer` (computer players),
-:mod:`deal` (dealing), :mod:`discard` (the discard advisor), :mod:`i18n` (the
-message catalogue), and the package :mod:`widgets` (the live examples: the HTML
-both the build and the browser show, one module per kind).
+The public API is importable from the package itself, as python-chess's ``chess.Board``:
+
+>>> import cribbage
+>>> hand = cribbage.parse_cards("5H 5S 5C JD")
+>>> cribbage.score_show(hand, cribbage.Card.parse("5D")).total
+29
+>>> game = cribbage.Game(cribbage.GameRules(target=61), seed=5)
+>>> game.phase
+<Phase.CUT_FOR_DEAL: 'cut_for_deal'>
+>>> all(getattr(cribbage, name) is not None for name in cribbage.__all__)  # every public name resolves
+True
+
+Modules are named after game concepts: :mod:`cards`, :mod:`show` (hand and crib
+scoring), :mod:`pegging` (the play's rules on ranks) and :mod:`play` (the play with
+its cards), :mod:`risk` (what the next player can reply), :mod:`rules` and :mod:`game`
+(a whole game), :mod:`computer` (computer players), :mod:`coach` (the review of a
+seat's decisions), :mod:`session` (a table: the reader, the computer, the coach),
+:mod:`deal`, :mod:`discard` (the discard advisor), :mod:`stats` (exact histograms),
+:mod:`i18n` (the message catalogue), and the package :mod:`widgets` (the live
+examples: the HTML both the build and the browser show, one module per kind).
+
+The names beyond the cards are imported on first use, so that ``python -m cribbage
+score`` starts without loading the game, the computer and the coach.
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from .cards import DECK, Card, parse_cards
 from .errors import CribbageError
 
-__all__ = ["DECK", "Card", "CribbageError", "parse_cards"]
+if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ imports them
+    from .coach import GameReview, review_deal, review_game
+    from .computer import STRENGTHS, ComputerPlayer, ReasonCode
+    from .deal import PLAYERS, deal_shape
+    from .discard import DiscardOption, analyse_discards
+    from .game import Game, Phase
+    from .pegging import MAX_COUNT
+    from .play import Play, replay
+    from .risk import ReplyDistribution, card_distribution
+    from .rules import Action, ActionKind, Decision, GameRules
+    from .session import Automation, TableOptions, TableSession
+    from .show import MAX_SHOW, ScoreItem, ScoreKind, ShowScore, score_show
+
+# Each public name and the module that owns it.
+_LAZY = {
+    "Action": "rules", "ActionKind": "rules", "Decision": "rules", "GameRules": "rules",
+    "Automation": "session", "TableOptions": "session", "TableSession": "session",
+    "ComputerPlayer": "computer", "ReasonCode": "computer", "STRENGTHS": "computer",
+    "DiscardOption": "discard", "analyse_discards": "discard",
+    "Game": "game", "Phase": "game",
+    "GameReview": "coach", "review_deal": "coach", "review_game": "coach",
+    "MAX_COUNT": "pegging",
+    "MAX_SHOW": "show", "ScoreItem": "show", "ScoreKind": "show", "ShowScore": "show", "score_show": "show",
+    "PLAYERS": "deal", "deal_shape": "deal",
+    "Play": "play", "replay": "play",
+    "ReplyDistribution": "risk", "card_distribution": "risk",
+}
+
+__all__ = ["DECK", "Card", "CribbageError", "parse_cards", *sorted(_LAZY)]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    """A public name of another module, imported on first use (PEP 562)."""
+    owner = _LAZY.get(name)
+    if owner is None:
+        raise AttributeError(f"module 'cribbage' has no attribute {name!r}")
+    value = getattr(import_module(f".{owner}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))

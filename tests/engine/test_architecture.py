@@ -2,7 +2,8 @@
 
 Layers, lowest first: the rules (cards, show, play, game ...), the table
 (``session``: a game with the reader's seat and the computer's, above the rules
-it drives), the language (i18n and its catalogues), the views (the ``widgets``
+it drives), the public API (the package ``cribbage`` itself, which names what the
+layers below it offer), the language (i18n and its catalogues), the views (the ``widgets``
 package), the entry points (the CLI).  A module may import its own layer or a
 lower one, never a higher one, and no chain of imports comes back to where it
 started.
@@ -21,7 +22,7 @@ from cribbage.widgets import REGISTRY
 PACKAGE = Path(cribbage.__file__).resolve().parent  # engine/cribbage, or the installed wheel inside Pyodide
 ENGINE = PACKAGE.parent
 MAX_LINES = 500
-LAYERS = {"rules": 0, "table": 1, "language": 2, "views": 3, "entry points": 4}
+LAYERS = {"rules": 0, "table": 1, "public API": 2, "language": 3, "views": 4, "entry points": 5}
 
 
 def module_name(path: Path) -> str:
@@ -41,6 +42,8 @@ def layer(module: str) -> str:
         return "language"
     if module == "cribbage.session":
         return "table"
+    if module == "cribbage":
+        return "public API"
     return "rules"
 
 
