@@ -107,7 +107,7 @@ def main() -> int:
                 context = browser.new_context()
                 page = context.new_page()
                 urls: set[str] = set()
-                page.on("request", lambda request: urls.add(request.url))
+                page.on("request", lambda request, urls=urls: urls.add(request.url))
                 page.goto(base + path, wait_until="networkidle")  # the search index loads too
                 raw, compressed = transfer_of(urls)
                 sizes.append((raw, compressed, path or "(en) index"))

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from .cards import DECK, Card
 from .deal import deal_shape
 from .errors import IllegalPlayError
-from .pegging import Table, count_of, fits, goes_on
+from .pegging import Table, count_of, fits
 from .play import Play, pile_score
 from .risk import ReplyDistribution, card_distribution
 from .show import ScoreItem, ScoreKind
@@ -157,6 +157,7 @@ def deal_peg_situation(rng: random.Random, players: int = 2) -> PegSituation:
     holds 2 to 4 cards and the next player still holds some. Its pile is the whole play so far, so the
     cards on it and in hand are all the player has seen of the others.
 
+    >>> from cribbage.pegging import goes_on
     >>> situation = deal_peg_situation(random.Random(7))
     >>> 2 <= len(situation.hand) <= 4 and 0 < situation.count and goes_on(situation.count) and situation.opponent_cards > 0
     True

@@ -270,7 +270,7 @@ def test_property_whole_games_end_exactly_when_the_target_is_reached(data, seed,
     assert game.scores[result.winner] == target
     assert sorted(game.scores)[-2] < target
     running = [0] * rules.sides
-    for index, event in enumerate(game.events):
+    for event in game.events:
         if event.points:
             side = rules.side_of(event.seat)
             before = list(running)

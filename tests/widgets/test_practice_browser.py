@@ -48,7 +48,7 @@ def test_pegging_practice_on_a_phone_by_tapping_and_by_keyboard(watched_context,
     widget = page.locator('[data-widget="peg-practice"]')
     for by_keyboard in (False, True):
 
-        def press(button):
+        def press(button, by_keyboard=by_keyboard):
             if by_keyboard:  # the keyboard alone: the button, then Enter
                 button.focus()
                 page.keyboard.press("Enter")
