@@ -14,9 +14,20 @@ The rules chosen:
 * ``five-card`` (:data:`FIVE_CARD`): the older game for 2 players: 5 dealt,
   2 to the crib, hands of 3, game to 61, lurched below 31, the play ends at the
   first go or 31, and the non-dealer pegs 3 at the start ("three for last").
+* ``seven-card`` (:data:`SEVEN_CARD`): 7 dealt to each of 2 players, 2 each to
+  the crib (4 cards, as ever), hands of 5 counted with the starter, game to 181;
+  a loser below half (91) is lurched, and no skunk lines are given (the ACC lines
+  belong to the game to 121).  The play is played out as in the six-card game
+  (at the two-handed five-card game alone "the play is at an end" when neither
+  can come in).  A flush in hand counts its cards: 5, or 6 with the starter; the
+  crib scores a flush only with the starter, as in every game.
+  Sources: Lawrence Dawson, *Hoyle's Games Modernized* ("five-card", "six-card"
+  and "seven-card" cribbage, to 61, 121 and 181; "lurched" below half), and the
+  *Encyclopaedia Britannica*, 9th edition, article "Cribbage" (only the
+  five-card game ends the play when neither can come in).
 
->>> variant("five-card").dealt[2], FIVE_CARD.kept, FIVE_CARD.target
-(DealShape(dealt=5, discards=2, crib_from_deck=0), 3, 61)
+>>> variant("seven-card").dealt[2], SEVEN_CARD.kept, SEVEN_CARD.target
+(DealShape(dealt=7, discards=2, crib_from_deck=0), 5, 181)
 >>> SIX_CARD.players, FIVE_CARD.players
 ((2, 3, 4), (2,))
 >>> variant("nine-card")
@@ -123,8 +134,13 @@ FIVE_CARD = Variant(
     kept=3, target=61, skunk_line=None, double_skunk_line=None, lurch=True,
     play_ends_at_first_go=True, three_for_last=True, board_laps=1, players_error=FiveCardPlayersError,
 )
+SEVEN_CARD = Variant(
+    name="seven-card",
+    dealt={2: DealShape(dealt=7, discards=2, crib_from_deck=0)},
+    kept=5, target=181, skunk_line=None, double_skunk_line=None, lurch=True, board_laps=3,
+)
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (SIX_CARD, FIVE_CARD)}
+VARIANTS: dict[str, Variant] = {v.name: v for v in (SIX_CARD, FIVE_CARD, SEVEN_CARD)}
 """Every variant by name, the standard game first."""
 
 
@@ -161,6 +177,6 @@ def variant_flag(five_card: bool, name: str | None = None) -> Variant:
 
 
 __all__ = [
-    "CRIB_SIZE", "FIVE_CARD", "SIX_CARD", "VARIANTS", "DealShape", "Variant", "variant",
+    "CRIB_SIZE", "FIVE_CARD", "SEVEN_CARD", "SIX_CARD", "VARIANTS", "DealShape", "Variant", "variant",
     "variant_flag", "variant_json", "variant_of",
 ]

@@ -12,14 +12,16 @@ from cribbage.discard import analyse_discards
 from cribbage.errors import FiveCardPlayersError, PlayerCountError
 from cribbage.game import Game, GameRules
 from cribbage.play import Play
-from cribbage.variants import FIVE_CARD, SIX_CARD
+from cribbage.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD
 
-# From the rules: (players, variant) -> (dealt, laid away, from the deck to the crib, kept)
+# From the rules: (players, variant) -> (dealt, laid away, from the deck to the crib, kept);
+# the seven-card game: seven dealt to each of two, two each to the crib, hands of five.
 RULES = {
     (2, SIX_CARD): (6, 2, 0, 4),
     (2, FIVE_CARD): (5, 2, 0, 3),
     (3, SIX_CARD): (5, 1, 1, 4),
     (4, SIX_CARD): (5, 1, 0, 4),
+    (2, SEVEN_CARD): (7, 2, 0, 5),
 }
 IDS = [f"{players}-{variant.name}" for players, variant in RULES]
 

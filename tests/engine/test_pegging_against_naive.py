@@ -1,5 +1,5 @@
 """The play (cribbage.play) against the independent naive_pegging reference, on 2,400
-random deals for 2, 3 and 4 players and the five-card game; and the reference itself
+random deals for 2, 3 and 4 players, the five-card game and the seven-card game (hands of 5); and the reference itself
 against plays worked out by hand from the rules."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 
 from cribbage.cards import DECK, parse_cards
 from cribbage.play import Play, replay
-from cribbage.variants import FIVE_CARD, SIX_CARD
+from cribbage.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD
 from naive_pegging import naive_play, points_of_last_card
 
 # (players, cards each seat holds in the play, variant)
-TABLES = [(2, 4, SIX_CARD), (3, 4, SIX_CARD), (4, 4, SIX_CARD), (2, 3, FIVE_CARD)]
+TABLES = [(2, 4, SIX_CARD), (3, 4, SIX_CARD), (4, 4, SIX_CARD), (2, 3, FIVE_CARD), (2, 5, SEVEN_CARD)]
 
 
 @pytest.mark.parametrize(("cards", "expected"), [
