@@ -181,3 +181,20 @@ def test_the_cli_pegs_and_advises_the_seven_card_game():
     assert code == 0 and json.loads(out)["actions"][0]["card"] == "AH"
     code, out, _err = run(["discard", "5H", "5S", "6C", "7D", "JH", "KS", "2C", "--variant", "seven-card", "--json"])
     assert code == 0 and len(json.loads(out)) == 21  # every two of seven
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_peg_request_names_its_variant_or_is_refused_in_the_readers_language(lang):
+    hands = ["AH 2H 3H 4H 5H", "AS 2S 3S 4S 5S"]
+    seven = json.dumps({"hands": hands, "plays": "AH AS", "variant": "seven-card"})
+    assert run_stdin(["--lang", lang, "peg", "--json", "-"], seven)[0] == 0
+    code, _out, err = run_stdin(["--lang", lang, "peg", "--json", "-"], json.dumps({"hands": hands, "plays": [], "variant": 7}))
+    assert code == 2 and t("reason.type_name", lang) in err
+    code, _out, err = run_stdin(["--lang", lang, "peg", "--json", "-"], json.dumps({"hands": hands, "plays": [], "variant": "nine-card"}))
+    assert code == 2 and t("error.unknown_variant", lang, name="nine-card") in err
+
+
+def run_stdin(argv, stdin):
+    out, err = io.StringIO(), io.StringIO()
+    code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
