@@ -14,8 +14,9 @@ JSON forms:
 * ``score --json -`` reads one request ``{"hand": "5H 5S 5C JD", "starter":
   "5D", "crib": false}`` or a list of them and prints a list of
   ``{"total", "items": [{"kind", "cards", "points"}]}``.
-* ``peg --json -`` reads ``{"hands": [...], "plays": [...], "five_card":
-  false}`` (or a list) and prints ``{"actions", "totals", "over"}`` (and
+* ``peg --json -`` reads ``{"hands": [...], "plays": [...], "variant":
+  "five-card"}`` (the variant optional, or the older ``"five_card": true``;
+  or a list) and prints ``{"actions", "totals", "over"}`` (and
   ``"partnerships"`` with 4 players) for each.
 * ``game --auto --json`` prints the whole game: ``{"rules", "seed",
   "strength", "events", "scores", "winner", "outcomes"}``; ``events`` is the
@@ -39,6 +40,7 @@ from .cli_help import UsageError, build_parser, requested_language, score_batch_
 from .errors import CribbageError
 from .jsonin import PegRequest, peg_request, plain_score_request, read_json, request_list, score_request
 from .jsonout import checked_show_json_text, show_json, show_json_text
+from .variants import variant, variant_flag
 
 if TYPE_CHECKING:  # the game's modules are imported by the game command only: the batch commands start faster
     from .events import Event
@@ -65,9 +67,9 @@ def error_line(error: Exception, lang: str) -> str:
 def peg_json(request: PegRequest) -> dict[str, Any]:
     from .play import Play, replay
 
-    hands, five_card = request.hands, request.five_card
-    actions = replay(hands, request.plays, five_card=five_card)
-    play = Play.from_actions(hands, actions, five_card=five_card)
+    hands, variant = request.hands, request.variant
+    actions = replay(hands, request.plays, variant=variant)
+    play = Play.from_actions(hands, actions, variant=variant)
     result = {"actions": [action.to_json() for action in actions], "totals": list(play.scores), "over": play.is_over}
     if play.players == 4:
         result["partnerships"] = list(play.partnership_scores)
@@ -102,8 +104,9 @@ def cmd_score(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
         return
     if args.starter is None:
         raise UsageError(say("cli.starter_required", args.lang))
-    # score_show checks the count: 4 cards, or 3 for a hand of the five-card game.
-    result = show_json(score_show(parse_cards(" ".join(args.cards)), Card.parse(args.starter), crib=args.crib))
+    # score_show checks the count: the variant's hand (without --variant: 4 cards, or 3 for the five-card game).
+    hand_size = None if args.variant is None else variant(args.variant).kept
+    result = show_json(score_show(parse_cards(" ".join(args.cards)), Card.parse(args.starter), args.crib, hand_size))
     if args.json:
         out.write(json.dumps(result, ensure_ascii=False) + "\n")
         return
@@ -136,7 +139,8 @@ def cmd_peg(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     elif args.hands is None or args.plays is None:
         raise UsageError(say("cli.peg_source", args.lang))
     else:
-        requests, batch = [{"hands": args.hands.split("|"), "plays": args.plays, "five_card": args.five_card}], False
+        requests, batch = [{"hands": args.hands.split("|"), "plays": args.plays, "five_card": args.five_card,
+                               "variant": args.variant}], False
     results = []
     for index, item in enumerate(requests):
         try:
@@ -175,7 +179,7 @@ def cmd_discard(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     from .i18n import number
 
     options = analyse_discards(parse_cards(" ".join(args.cards)), args.dealer, players=args.players,
-                               five_card=args.five_card)
+                               variant=variant_flag(args.five_card, args.variant))
     if args.json:
         out.write(json.dumps([option.to_json() for option in options], ensure_ascii=False) + "\n")
         return
@@ -193,8 +197,8 @@ def cmd_game(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
 
     if args.json and not args.auto:  # the prompts of a human seat would break the JSON
         raise UsageError(say("cli.game_json_needs_auto", args.lang))
-    rules = GameRules(players=args.players, target=args.target, five_card=args.five_card, muggins=args.muggins,
-                      lurch=args.lurch)
+    rules = GameRules(players=args.players, target=args.target, variant=variant_flag(args.five_card, args.variant),
+                      muggins=args.muggins, lurch=args.lurch)
     game = Game(rules, seed=args.seed)
     computers = {seat: ComputerPlayer(args.strength, seed=args.seed * 10 + seat) for seat in range(rules.players)}
     human = None if args.auto else 0

@@ -19,6 +19,7 @@ from functools import partial
 from typing import Any, NoReturn
 
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, t
+from .variants import VARIANTS
 
 PROG = "python -m cribbage"
 
@@ -30,11 +31,13 @@ COMMANDS: dict[str, tuple[ArgumentSpec, ...]] = {
         (("cards",), {"nargs": "+"}),
         (("--starter",), {}),
         (("--crib",), {"action": "store_true"}),
+        (("--variant",), {"choices": tuple(VARIANTS)}),
     ),
     "peg": (
         (("source",), {"nargs": "?"}),
         (("--hands",), {}),
         (("--plays",), {}),
+        (("--variant",), {"choices": tuple(VARIANTS)}),
         (("--five-card",), {"action": "store_true"}),
     ),
     "stats": (),
@@ -42,7 +45,8 @@ COMMANDS: dict[str, tuple[ArgumentSpec, ...]] = {
         (("--seed",), {"type": int, "default": 0}),
         (("--players",), {"type": int, "choices": (2, 3, 4), "default": 2}),
         (("--auto",), {"action": "store_true"}),
-        (("--target",), {"type": int, "choices": (61, 121)}),
+        (("--target",), {"type": int, "choices": tuple(sorted({61, 121} | {v.target for v in VARIANTS.values()}))}),
+        (("--variant",), {"choices": tuple(VARIANTS)}),
         (("--five-card",), {"action": "store_true"}),
         (("--muggins",), {"action": "store_true"}),
         (("--lurch",), {"action": "store_true", "default": None}),
@@ -52,6 +56,7 @@ COMMANDS: dict[str, tuple[ArgumentSpec, ...]] = {
         (("cards",), {"nargs": "+"}),
         (("--dealer",), {"action": "store_true"}),
         (("--players",), {"type": int, "choices": (2, 3, 4), "default": 2}),
+        (("--variant",), {"choices": tuple(VARIANTS)}),
         (("--five-card",), {"action": "store_true"}),
     ),
 }

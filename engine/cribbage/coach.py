@@ -35,6 +35,7 @@ from .pegging_eval import play_values
 from .play import Play, PlayAction
 from .risk import REPLY_KINDS
 from .show import ScoreItem, ScoreKind, score_show
+from .variants import Variant, variant_json
 
 GIVEN_AWAY: tuple[ScoreKind, ...] = tuple(map(ScoreKind, REPLY_KINDS))
 """What an opponent may peg off the card just played (``PlayReview.gave_away``): every reply
@@ -216,13 +217,13 @@ class ReplaySpec:
     plays: tuple[Card, ...]
     start: int
     players: int
-    five_card: bool
+    variant: Variant
     seat: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
             "hands": [_cards(hand) for hand in self.hands], "plays": _cards(self.plays), "start": self.start,
-            "players": self.players, "five_card": self.five_card, "seat": self.seat,
+            "players": self.players, **variant_json(self.variant), "seat": self.seat,
         }
 
 
@@ -321,7 +322,7 @@ def _review_discard(log: _DealLog, rules: GameRules, seat: int, deal: int) -> Di
         return None
     dealt = log.dealt.hands[seat]
     dealer = rules.side_of(seat) == rules.side_of(log.dealt.dealer)
-    options = analyse_discards(dealt, dealer, players=rules.players, five_card=rules.five_card)
+    options = analyse_discards(dealt, dealer, players=rules.players, variant=rules.variant)
     chosen_option = next(option for option in options if set(option.discard) == set(chosen))
     best = options[0]
     return DiscardReview(deal, seat, dealt, chosen, chosen_option, best, max(0.0, best.net - chosen_option.net))
@@ -338,7 +339,7 @@ def _review_plays(
     place = (seat - dealer - 1) % players
     hands = log.play_hands(players)
     unseen = [card for card in DECK if card not in log.dealt.hands[seat] and card != log.starter]
-    play = Play(hands, five_card=rules.five_card)
+    play = Play(hands, variant=rules.variant)
     reviews = []
     for index, action in enumerate(log.pegged):
         if action.seat == seat and action.card is not None:
@@ -405,7 +406,7 @@ def _review_counts(
         announced = (said or {}).get((deal, what), shown.announced)
         if announced is None:
             continue
-        score = score_show(shown.hand, shown.starter, crib=shown.crib)
+        score = score_show(shown.hand, shown.starter, crib=shown.crib, hand_size=len(shown.hand))  # as the game showed it
         reviews.append(CountReview(
             deal, what, announced, score.total, missed_items(score.items, score.total - announced),
             max(0, announced - score.total),
@@ -439,7 +440,7 @@ def replay_spec(game: Game, seat: int, deal: int, start: int = 0) -> ReplaySpec:
     players = game.rules.players
     return ReplaySpec(
         log.play_hands(players), tuple(action.card for action in log.pegged if action.card is not None),
-        start, players, game.rules.five_card, (seat - log.dealt.dealer - 1) % players,
+        start, players, game.rules.variant, (seat - log.dealt.dealer - 1) % players,
     )
 
 

@@ -45,6 +45,7 @@ from .pegging_eval import play_values
 from .play import Play, pile_score
 from .risk import expected_reply, rank_counts
 from .show import show_total
+from .variants import SIX_CARD, Variant
 
 STRENGTHS = ("expert", "steady", "easy", "random")
 EXPERT_SAMPLES = {2: 48, 3: 24, 4: 16}
@@ -104,7 +105,7 @@ class PlayChoice(NamedTuple):
 # -- discards ------------------------------------------------------------------------
 
 def choose_discard(
-    dealt: Sequence[Card], dealer: bool, players: int = 2, five_card: bool = False, strength: str = "expert",
+    dealt: Sequence[Card], dealer: bool, players: int = 2, variant: Variant = SIX_CARD, strength: str = "expert",
     rng: random.Random | None = None,
 ) -> DiscardChoice:
     """Pick the cards to put in the crib.
@@ -116,9 +117,9 @@ def choose_discard(
     """
     if strength == "random":
         rng = rng or random.Random()
-        discard = tuple(rng.sample(list(dealt), deal_shape(players, five_card).discards))
+        discard = tuple(rng.sample(list(dealt), deal_shape(players, variant).discards))
         return DiscardChoice(discard, tuple(c for c in dealt if c not in discard), Reason(ReasonCode.RANDOM, {}))
-    options = _discard_options(tuple(dealt), dealer, players, five_card)
+    options = _discard_options(tuple(dealt), dealer, players, variant)
     if strength == "easy":
         best = max(options, key=lambda option: option.hand_mean)
         params = {"discard": [str(c) for c in best.discard], "keep": [str(c) for c in best.keep],
@@ -142,9 +143,9 @@ def choose_discard(
 
 
 @lru_cache(maxsize=64)
-def _discard_options(dealt: tuple[Card, ...], dealer: bool, players: int, five_card: bool) -> tuple[DiscardOption, ...]:
+def _discard_options(dealt: tuple[Card, ...], dealer: bool, players: int, variant: Variant) -> tuple[DiscardOption, ...]:
     """The advisor's options, kept for the same deal seen again (a replayed game, a match on the same deals)."""
-    return tuple(analyse_discards(list(dealt), dealer, players=players, five_card=five_card))
+    return tuple(analyse_discards(list(dealt), dealer, players=players, variant=variant))
 
 
 # -- the play ------------------------------------------------------------------------
@@ -221,7 +222,7 @@ class ComputerPlayer:
             dealt = game.hand(seat)
             dealer = game.dealer is not None and game.rules.side_of(seat) == game.rules.side_of(game.dealer)
             discard = choose_discard(
-                dealt, dealer=dealer, players=game.rules.players, five_card=game.rules.five_card,
+                dealt, dealer=dealer, players=game.rules.players, variant=game.rules.variant,
                 strength=self.strength, rng=self.rng,
             )
             return Action(ActionKind.DISCARD, seat, discard.discard), discard.reason
@@ -246,7 +247,7 @@ class ComputerPlayer:
         show = game.next_show()
         if expected == Decision.ANNOUNCE and show is not None and game.starter is not None:
             _owner, cards, crib = show
-            points = show_total(cards, game.starter, crib=crib)
+            points = show_total(cards, game.starter, crib, game.rules.hand_size)
             return Action(ActionKind.ANNOUNCE, seat, points=points), Reason(ReasonCode.COUNTED, {"points": points})
         return Action(ActionKind.CLAIM, seat), Reason(ReasonCode.CLAIMS_MUGGINS, {})
 

@@ -9,9 +9,10 @@ DealShape(dealt=6, discards=2, crib_from_deck=0)
 >>> shape = deal_shape(3)
 >>> shape.kept, shape.crib_from_deck, shape.unseen_crib_cards
 (4, 1, 3)
->>> deal_shape(five_card=True).kept
+>>> from cribbage.variants import FIVE_CARD
+>>> deal_shape(variant=FIVE_CARD).kept
 3
->>> deal_shape(4, five_card=True)
+>>> deal_shape(4, FIVE_CARD)
 Traceback (most recent call last):
 ...
 cribbage.errors.FiveCardPlayersError: the five-card game is for 2 players, not 4
@@ -24,49 +25,18 @@ cribbage.errors.FiveCardPlayersError: the five-card game is for 2 players, not 4
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from .cards import DECK, Card
 
-from .errors import FiveCardPlayersError, PlayerCountError
+from .errors import PlayerCountError
+from .variants import CRIB_SIZE, SIX_CARD, DealShape, Variant
 
 PLAYERS: tuple[int, ...] = (2, 3, 4)
-"""The numbers of players the game is played by."""
-
-CRIB_SIZE = 4
-"""Cards in the crib, whatever the number of players."""
+"""The numbers of players the game is played by (a variant may allow fewer: :mod:`cribbage.variants`)."""
 
 
-@dataclass(frozen=True)
-class DealShape:
-    """Cards per player: ``dealt``, then ``discards`` of them laid away to the
-    crib; ``crib_from_deck`` cards go to the crib straight from the deck."""
-
-    dealt: int
-    discards: int
-    crib_from_deck: int
-
-    @property
-    def kept(self) -> int:
-        """Cards each player keeps for the play and the show."""
-        return self.dealt - self.discards
-
-    @property
-    def unseen_crib_cards(self) -> int:
-        """Crib cards a player does not see: the others' discards and any card from the deck."""
-        return CRIB_SIZE - self.discards
-
-
-_SHAPES: dict[tuple[int, bool], DealShape] = {
-    (2, False): DealShape(dealt=6, discards=2, crib_from_deck=0),
-    (2, True): DealShape(dealt=5, discards=2, crib_from_deck=0),
-    (3, False): DealShape(dealt=5, discards=1, crib_from_deck=1),
-    (4, False): DealShape(dealt=5, discards=1, crib_from_deck=0),
-}
-
-
-def deal_shape(players: int = 2, five_card: bool = False) -> DealShape:
-    """The deal for ``players`` (2, 3 or 4); ``five_card``: the older game, for 2 players only.
+def deal_shape(players: int = 2, variant: Variant = SIX_CARD) -> DealShape:
+    """The deal for ``players`` (2, 3 or 4) in ``variant`` (which may allow fewer).
 
     >>> deal_shape(5)
     Traceback (most recent call last):
@@ -75,13 +45,13 @@ def deal_shape(players: int = 2, five_card: bool = False) -> DealShape:
     """
     if players not in PLAYERS:
         raise PlayerCountError(f"the game is for 2, 3 or 4 players, not {players}", players=players)
-    shape = _SHAPES.get((players, bool(five_card)))
-    if shape is None:
-        raise FiveCardPlayersError(f"the five-card game is for 2 players, not {players}", players=players)
-    return shape
+    return variant.shape(players)
 
 
 def deal_show(rng: random.Random, hand_size: int = 4) -> tuple[tuple[Card, ...], Card]:
     """A hand of ``hand_size`` cards and a starter, all different, for counting practice."""
     cards = rng.sample(DECK, hand_size + 1)
     return tuple(cards[:-1]), cards[-1]
+
+
+__all__ = ["CRIB_SIZE", "PLAYERS", "DealShape", "deal_shape", "deal_show"]

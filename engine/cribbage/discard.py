@@ -30,6 +30,7 @@ from typing import Any, NamedTuple
 from .cards import DECK, JACK, Card, parse_cards
 from .deal import deal_shape
 from .show import rank_points, show_total
+from .variants import SIX_CARD, Variant
 
 
 class DiscardOption(NamedTuple):
@@ -59,7 +60,7 @@ class DiscardOption(NamedTuple):
 
 def hand_distribution(keep: Sequence[Card], unseen: Sequence[Card]) -> Counter[int]:
     """Score of the kept hand for every possible starter."""
-    return Counter(show_total(keep, starter) for starter in unseen)
+    return Counter(show_total(keep, starter, hand_size=len(keep)) for starter in unseen)
 
 
 def crib_expected(discard: Sequence[Card], unseen: Sequence[Card], unknown: int) -> Fraction:
@@ -109,13 +110,13 @@ def _nobs_points_sum(discard: Sequence[Card], unseen: Sequence[Card], unknown: i
 
 
 def analyse_discards(
-    cards: Sequence[Card] | str, dealer: bool, players: int = 2, five_card: bool = False
+    cards: Sequence[Card] | str, dealer: bool, players: int = 2, variant: Variant = SIX_CARD
 ) -> list[DiscardOption]:
     """Every discard of the dealt ``cards``, best net first.
 
     ``dealer``: the crib is yours (with 4 players: your partnership's).
     """
-    shape = deal_shape(players, five_card)
+    shape = deal_shape(players, variant)
     dealt = parse_cards(cards if isinstance(cards, str) else list(cards), count=shape.dealt)
     unseen = [card for card in DECK if card not in dealt]
     options = []

@@ -79,10 +79,23 @@ class PlayerCountError(CribbageError):
     code = "player_count"
 
 
-class FiveCardPlayersError(CribbageError):
+class VariantPlayersError(CribbageError):
+    """A variant played by a number of players it is not for (params: ``variant``,
+    ``players``, ``allowed``)."""
+
+    code = "variant_players"
+
+
+class FiveCardPlayersError(VariantPlayersError):
     """The five-card game with other than 2 players (params: ``players``)."""
 
     code = "five_card_players"
+
+
+class UnknownVariantError(CribbageError):
+    """No variant of the game has this name (params: ``name``)."""
+
+    code = "unknown_variant"
 
 
 # -- JSON requests (see cribbage.jsonin) ------------------------------------------------

@@ -100,7 +100,7 @@ class Shown:
     @property
     def score(self) -> ShowScore:
         """The full breakdown (computed on demand: the log keeps only totals)."""
-        return score_show(self.hand, self.starter, crib=self.crib)
+        return score_show(self.hand, self.starter, crib=self.crib, hand_size=len(self.hand))  # as the game showed it
 
 
 @dataclass(frozen=True, slots=True)

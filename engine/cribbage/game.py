@@ -355,7 +355,7 @@ class Game:
         for _ in range(rules.deal_size):
             for seat in self._from_left():
                 hands[seat].append(deck.pop())
-        self._crib = [deck.pop() for _ in range(deal_shape(rules.players, rules.five_card).crib_from_deck)]
+        self._crib = [deck.pop() for _ in range(deal_shape(rules.players, rules.variant).crib_from_deck)]
         self._deck = deck
         self._held = [tuple(hand) for hand in hands]
         self._discarded = set()
@@ -367,7 +367,7 @@ class Game:
     def _step_starter(self) -> Event:
         card = self._deck.pop(self._random.randrange(len(self._deck)))
         self.starter = card
-        self._play = Play([self._held[seat] for seat in self._from_left()], five_card=self.rules.five_card)
+        self._play = Play([self._held[seat] for seat in self._from_left()], variant=self.rules.variant)
         self.phase = Phase.PLAY
         return self._score(Starter(self._dealer(), card, heels_points(card)))
 
@@ -381,7 +381,7 @@ class Game:
         seat, is_crib = self._shows.pop(0)
         cards = tuple(self._crib) if is_crib else self._held[seat]
         starter = self._starter()
-        event = self._score(Shown(seat, cards, starter, is_crib, show_total(cards, starter, crib=is_crib)))
+        event = self._score(Shown(seat, cards, starter, is_crib, show_total(cards, starter, is_crib, self.rules.hand_size)))
         self._after_show()
         return event
 
@@ -419,7 +419,7 @@ class Game:
 
     # -- internals -------------------------------------------------------------------
     def _first_phase_of_a_deal(self) -> Phase:
-        return Phase.THREE_FOR_LAST if self.rules.five_card else Phase.DEAL
+        return Phase.THREE_FOR_LAST if self.rules.variant.three_for_last else Phase.DEAL
 
     def _dealer(self) -> Seat:
         if self.dealer is None:
@@ -438,7 +438,7 @@ class Game:
 
     def _next_show_points(self) -> int:
         seat, is_crib = self._shows[0]
-        return show_total(tuple(self._crib) if is_crib else self._held[seat], self._starter(), crib=is_crib)
+        return show_total(tuple(self._crib) if is_crib else self._held[seat], self._starter(), is_crib, self.rules.hand_size)
 
     def _from_left(self) -> list[Seat]:
         n = self.rules.players

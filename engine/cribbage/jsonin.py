@@ -45,6 +45,7 @@ from .errors import (
     NotAnObjectError,
     UnknownFieldError,
 )
+from .variants import Variant, variant_flag
 
 MAX_INTEGER_DIGITS = 30
 """No request field is a number; this only keeps a huge one from costing time."""
@@ -64,7 +65,7 @@ def _form(required: tuple[str, ...], optional: tuple[str, ...], example: str) ->
 
 
 _SCORE = _form(("hand", "starter"), ("crib",), '{"hand": "5H 5S 5C JD", "starter": "5D", "crib": false}')
-_PEG = _form(("hands", "plays"), ("five_card",), '{"hands": ["7H 8D", "8S 6C"], "plays": "7H 8S 8D 6C", "five_card": false}')
+_PEG = _form(("hands", "plays"), ("five_card", "variant"), '{"hands": ["7H 8D", "8S 6C"], "plays": "7H 8S 8D 6C", "five_card": false}')
 
 
 class ScoreRequest(NamedTuple):
@@ -80,7 +81,7 @@ class PegRequest(NamedTuple):
 
     hands: tuple[tuple[Card, ...], ...]
     plays: tuple[Card, ...]
-    five_card: bool
+    variant: Variant
 
 
 MAX_NESTING = 64
@@ -199,7 +200,8 @@ _CARD: Callable[[Any], Card | None] = CARD_BY_TEXT.get
 
 
 def peg_request(value: Any) -> PegRequest:
-    """One ``peg`` request: ``hands``, ``plays`` and an optional ``five_card`` flag.
+    """One ``peg`` request: ``hands``, ``plays``, an optional ``variant`` (a name) or
+    the older ``five_card`` flag (:func:`cribbage.variants.variant_flag`).
 
     >>> peg_request({"hands": ["7H 8D", ["8S", 6]], "plays": []})
     Traceback (most recent call last):
@@ -213,7 +215,7 @@ def peg_request(value: Any) -> PegRequest:
     return PegRequest(
         tuple(_cards(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)),
         _cards(fields["plays"], "plays"),
-        _flag(fields, "five_card"),
+        variant_flag(_flag(fields, "five_card"), _name(fields, "variant")),
     )
 
 
@@ -245,6 +247,13 @@ def _card(value: Any, field: str) -> Card:
     if not isinstance(value, str):
         raise FieldTypeError(f"{field}: expected one card as text", field=field, reason="type_card")
     return Card.parse(value)
+
+
+def _name(fields: dict[str, Any], field: str) -> str | None:
+    value = fields.get(field)
+    if value is not None and not isinstance(value, str):
+        raise FieldTypeError(f"{field}: expected a name", field=field, reason="type_name")
+    return value
 
 
 def _flag(fields: dict[str, Any], field: str) -> bool:

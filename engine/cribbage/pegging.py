@@ -20,7 +20,8 @@ The rules (as :class:`~cribbage.play.Play` documents them):
 * 31 pegs 2 and starts the count again; the last card of the whole play pegs 1
   (unless it made 31);
 * seats without cards are skipped; after a reset the seat after the last one to
-  play leads; in the five-card game the play ends at the first reset.
+  play leads; in a variant whose play ends at the first go (the five-card game) the play
+  ends at the first reset.
 
 >>> table = Table([[7, 8, 5, 13], [8, 6, 1, 12]])
 >>> [table.play(rank) for rank in (7, 8, 5, 6)]
@@ -127,12 +128,14 @@ class Table:
     seat); ``pile``: the ranks of the current count; ``last``: the last seat to play a
     card in it; ``passed``: the seats that said go in it; ``to_move``: default the first
     seat holding cards.  ``scores`` counts the points pegged from here on.
+    ``first_go_ends``: the play ends at the first go point or 31 (the variant's
+    ``play_ends_at_first_go``, :mod:`cribbage.variants`).
     """
 
-    __slots__ = ("hands", "pile", "count", "last", "passed", "to_move", "over", "scores", "five_card")
+    __slots__ = ("hands", "pile", "count", "last", "passed", "to_move", "over", "scores", "first_go_ends")
 
     def __init__(
-        self, hands: Sequence[Iterable[int]], five_card: bool = False, pile: Ranks = (), last: int | None = None,
+        self, hands: Sequence[Iterable[int]], first_go_ends: bool = False, pile: Ranks = (), last: int | None = None,
         passed: Iterable[int] = (), to_move: int | None = None,
     ) -> None:
         self.hands = [list(hand) for hand in hands]
@@ -145,13 +148,13 @@ class Table:
             next((seat for seat, hand in enumerate(self.hands) if hand), 0) if to_move is None else to_move
         )
         self.scores = [0] * len(self.hands)
-        self.five_card = five_card
+        self.first_go_ends = first_go_ends
 
     def copy(self) -> Table:
         table = Table.__new__(Table)
         table.hands = [list(hand) for hand in self.hands]
         table.pile, table.count, table.last, table.passed = self.pile, self.count, self.last, set(self.passed)
-        table.to_move, table.over, table.scores, table.five_card = self.to_move, self.over, list(self.scores), self.five_card
+        table.to_move, table.over, table.scores, table.first_go_ends = self.to_move, self.over, list(self.scores), self.first_go_ends
         return table
 
     # -- what may be done ------------------------------------------------------
@@ -238,7 +241,7 @@ class Table:
         self.count = 0
         self.passed = set()
         self.last = None
-        if self.five_card or not any(self.hands):
+        if self.first_go_ends or not any(self.hands):
             self.over = True
             return
         players = len(self.hands)

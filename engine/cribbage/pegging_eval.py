@@ -263,7 +263,7 @@ def play_values(
             hands[seat] = list(own)
             for other, hand in zip(others, hidden):
                 hands[other] = list(hand)
-            table = _Table(hands, play.five_card, now.pile, now.last, now.passed, seat)
+            table = _Table(hands, play.variant.play_ends_at_first_go, now.pile, now.last, now.passed, seat)
             table.pool = list(pool_counts)
             table.act(rank)
             scores = table.play_out()

@@ -30,6 +30,7 @@ from .pegging import PAIR_POINTS as PAIR_POINTS
 from .pegging import Table, fits, pile_items
 from .rules import Seat
 from .show import ScoreItem, ScoreKind
+from .variants import SIX_CARD, Variant
 
 @dataclass(frozen=True, slots=True)
 class PlayAction:
@@ -89,26 +90,26 @@ class Play:
     <ScoreKind.FIFTEEN: 'fifteen'>
     """
 
-    def __init__(self, hands: Sequence[Iterable[Card | str]], five_card: bool = False) -> None:
+    def __init__(self, hands: Sequence[Iterable[Card | str]], variant: Variant = SIX_CARD) -> None:
         parsed = [parse_cards(hand if isinstance(hand, str) else list(hand)) for hand in hands]
-        deal_shape(len(parsed), five_card)  # 2 to 4 seats; the five-card game for 2 only
+        deal_shape(len(parsed), variant)  # 2 to 4 seats; the variant may allow fewer
         parse_cards([card for hand in parsed for card in hand])  # no card in two hands
         self.hands: tuple[tuple[Card, ...], ...] = tuple(parsed)
-        self.five_card = five_card
+        self.variant = variant
         self._held: list[list[Card]] = [list(hand) for hand in parsed]
         self._pile: list[Card] = []
         # The rules are the core's (cribbage.pegging): seat 0 leads, a seat dealt no
         # cards (a part-way example) is skipped.
-        self._table = Table([[card.rank for card in hand] for hand in parsed], five_card=five_card)
+        self._table = Table([[card.rank for card in hand] for hand in parsed], variant.play_ends_at_first_go)
         self._actions: list[PlayAction] = []
         self._scores = [0] * len(parsed)
 
     @classmethod
     def from_actions(
-        cls, hands: Sequence[Iterable[Card | str]], actions: Iterable[PlayAction], five_card: bool = False
+        cls, hands: Sequence[Iterable[Card | str]], actions: Iterable[PlayAction], variant: Variant = SIX_CARD
     ) -> Play:
         """Rebuild a play part-way from its first actions (checks each of them)."""
-        play = cls(hands, five_card=five_card)
+        play = cls(hands, variant=variant)
         for action in actions:
             play.go() if action.card is None else play.play(action.card)
         return play
@@ -274,7 +275,7 @@ class Play:
 
 
 def replay(
-    hands: Sequence[Iterable[Card | str]], cards: Iterable[Card | str], five_card: bool = False
+    hands: Sequence[Iterable[Card | str]], cards: Iterable[Card | str], variant: Variant = SIX_CARD
 ) -> tuple[PlayAction, ...]:
     """Play ``cards`` in order, inserting the gos the rules force.
 
@@ -288,7 +289,7 @@ def replay(
     ...
     cribbage.errors.IllegalPlayError: 8D: the count 26 would pass 31
     """
-    play = Play(hands, five_card=five_card)
+    play = Play(hands, variant=variant)
     for index, card in enumerate(parse_cards(cards)):
         seat, count = play.to_move, play.count
         _forced_gos(play)

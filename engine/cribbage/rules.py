@@ -1,6 +1,7 @@
 """The rules a game is played by: its named options, who partners whom, what a decision may be.
 
->>> GameRules(five_card=True).target, GameRules().skunk_line, GameRules(target=61).double_skunk_line
+>>> from cribbage.variants import FIVE_CARD
+>>> GameRules(variant=FIVE_CARD).target, GameRules().skunk_line, GameRules(target=61).double_skunk_line
 (61, 91, None)
 >>> GameRules().outcomes((121, 85), winner=0)
 ('win', 'skunk')
@@ -9,12 +10,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
 from .cards import Card, parse_cards
 from .deal import deal_shape
+from .variants import SIX_CARD, Variant, variant_json, variant_of
 from .errors import IllegalActionError
 
 Seat = int
@@ -27,10 +29,9 @@ Side = int
 class GameRules:
     """The named options of a game; the defaults are the ACC rules.
 
-    ``target``: 121, or 61 (the default of the five-card game).
-    ``five_card``: the older game for 2 players: 5 cards each, 2 to the crib,
-    hands of 3, the play ends at the first go or 31, and the non-dealer pegs 3
-    at the start ("three for last").
+    ``variant``: the game (:mod:`cribbage.variants`): the deal, the hands, the
+    default target and lines, how the play ends, any three for last.
+    ``target``: the variant's (121, 61 in the five-card game, 181 in the seven-card).
     ``muggins``: the muggins rule of the show.  Owners announce the count of
     each hand and crib and peg what they announce; a short count lets the next
     seat (always an opponent) claim the missed points, and a count above the
@@ -43,9 +44,12 @@ class GameRules:
     the ACC lines belong to the game to 121, so a shorter game has none).
     ``lurch``: a loser who has not reached half the target (31 of 61) is
     *lurched*, the old rule of the game to 61, where it is on by default; asked
-    for at 121 it replaces the skunk that line would otherwise be.
+    for at 121 it replaces the skunk that line would otherwise be.  At the
+    variant's own target its lines and lurch are the variant's; at another
+    target they follow from the target as above.
 
-    >>> GameRules(five_card=True).target, GameRules().skunk_line, GameRules(target=61).skunk_line
+    >>> from cribbage.variants import FIVE_CARD
+    >>> GameRules(variant=FIVE_CARD).target, GameRules().skunk_line, GameRules(target=61).skunk_line
     (61, 91, None)
     >>> GameRules(target=61).lurch, GameRules(target=61).lurch_line, GameRules().lurch
     (True, 31, False)
@@ -53,7 +57,7 @@ class GameRules:
 
     players: int = 2
     target: int | None = None
-    five_card: bool = False
+    variant: Variant = SIX_CARD
     muggins: bool = False
     lurch: bool | None = None
     """None: on for a game shorter than 121 (the game to 61), off at 121."""
@@ -61,17 +65,20 @@ class GameRules:
     double_skunk_line: int | None = None
 
     def __post_init__(self) -> None:
-        deal_shape(self.players, self.five_card)  # refuses a wrong number of players
-        target = self.target if self.target is not None else (61 if self.five_card else 121)
+        deal_shape(self.players, self.variant)  # refuses a wrong number of players
+        variant = self.variant
+        target = self.target if self.target is not None else variant.target
         if target < 1:
             raise IllegalActionError("the target must be positive", reason="target", target=target)
         object.__setattr__(self, "target", target)
+        own = target == variant.target
         if self.lurch is None:
-            object.__setattr__(self, "lurch", target < 121)
-        if self.skunk_line is None and target >= 121:
-            object.__setattr__(self, "skunk_line", target - 30)
-        if self.double_skunk_line is None and target >= 121:
-            object.__setattr__(self, "double_skunk_line", target - 60)
+            object.__setattr__(self, "lurch", variant.lurch if own else target < 121)
+        if self.skunk_line is None:
+            object.__setattr__(self, "skunk_line", variant.skunk_line if own else (target - 30 if target >= 121 else None))
+        if self.double_skunk_line is None:
+            line = variant.double_skunk_line if own else (target - 60 if target >= 121 else None)
+            object.__setattr__(self, "double_skunk_line", line)
 
     @property
     def sides(self) -> int:
@@ -82,15 +89,15 @@ class GameRules:
 
     @property
     def deal_size(self) -> int:
-        return deal_shape(self.players, self.five_card).dealt
+        return deal_shape(self.players, self.variant).dealt
 
     @property
     def discard_size(self) -> int:
-        return deal_shape(self.players, self.five_card).discards
+        return deal_shape(self.players, self.variant).discards
 
     @property
     def hand_size(self) -> int:
-        return deal_shape(self.players, self.five_card).kept
+        return deal_shape(self.players, self.variant).kept
 
     @property
     def lurch_line(self) -> int:
@@ -99,7 +106,7 @@ class GameRules:
 
     @property
     def game_hole(self) -> int:
-        """The target (set for every game: 121, or 61 for the five-card game)."""
+        """The target (set for every game: the variant's unless asked for)."""
         return self.target if self.target is not None else 121
 
     def outcomes(self, scores: Sequence[int], winner: Side) -> tuple[str, ...]:
@@ -141,11 +148,17 @@ class GameRules:
         return None
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The saved rules; the variant as :func:`~cribbage.variants.variant_json` writes it."""
+        return {
+            "players": self.players, "target": self.target, **variant_json(self.variant), "muggins": self.muggins,
+            "lurch": self.lurch, "skunk_line": self.skunk_line, "double_skunk_line": self.double_skunk_line,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameRules:
-        return cls(**{key: value for key, value in data.items() if key in cls.__dataclass_fields__})
+        """The rules :meth:`to_json` wrote, or an older save (its variant a flag, or none)."""
+        fields = {key: value for key, value in data.items() if key in cls.__dataclass_fields__ and key != "variant"}
+        return cls(**fields, variant=variant_of(data))
 
 
 # -- player actions ---------------------------------------------------------------

@@ -247,7 +247,7 @@ class TableSession:
         """
         game = self.game
         show = game.next_show()
-        actual = 0 if show is None or game.starter is None else show_total(show[1], game.starter, crib=show[2])
+        actual = 0 if show is None or game.starter is None else show_total(show[1], game.starter, show[2], game.rules.hand_size)
         action = Action(ActionKind.ANNOUNCE, self.seat, points=said if self.options.muggins else actual)
         refused = game.check(action)
         if refused is not None:

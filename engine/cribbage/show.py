@@ -171,10 +171,21 @@ def rank_points(ranks: tuple[Rank, ...]) -> int:
     return total
 
 
-def check_show(hand: Sequence[Card], starter: Card, crib: bool) -> None:
-    """Refuse what cannot be shown: a wrong number of cards (4, or 3 for a hand
-    of the five-card game), a card twice, the starter in the hand."""
-    expected = 4 if crib or len(hand) != 3 else 3
+HAND_SIZES = (4, 3)
+"""The hands a show takes when its caller names no size: the standard game's, and the
+five-card game's (older callers: the counting practice, the hand block, ``score``)."""
+
+
+def check_show(hand: Sequence[Card], starter: Card, crib: bool, hand_size: int | None = None) -> None:
+    """Refuse what cannot be shown: a wrong number of cards (a crib of 4; a hand of
+    ``hand_size``, the variant's kept hand, or else one of :data:`HAND_SIZES`), a
+    card twice, the starter in the hand."""
+    if crib:
+        expected = 4
+    elif hand_size is not None:
+        expected = hand_size
+    else:
+        expected = len(hand) if len(hand) in HAND_SIZES else HAND_SIZES[0]
     if len(hand) != expected:
         raise CardCountError(f"expected {expected} cards, got {len(hand)}", expected=expected, got=len(hand))
     if len(set(hand)) != len(hand):
@@ -208,9 +219,9 @@ def _rank(card: Card) -> Rank:
     return card.rank
 
 
-def show_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
+def show_total(hand: Sequence[Card], starter: Card, crib: bool = False, hand_size: int | None = None) -> int:
     """The show total only: the fast path (see :func:`score_show`)."""
-    check_show(hand, starter, crib)
+    check_show(hand, starter, crib, hand_size)
     ranks = sorted([card.rank for card in hand])
     ranks.append(starter.rank)
     ranks.sort()
@@ -218,8 +229,8 @@ def show_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     return total + 1 if nobs_jack(hand, starter) is not None else total
 
 
-def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowScore:
-    """Score a hand (4 cards, or 3 in the five-card game) or a crib with its starter.
+def score_show(hand: Sequence[Card], starter: Card, crib: bool = False, hand_size: int | None = None) -> ShowScore:
+    """Score a hand (``hand_size`` cards: a variant's kept hand; by default 4, or 3) or a crib with its starter.
 
     Items come in counting order: fifteens, pairs, runs, flush, nobs.
 
@@ -228,7 +239,7 @@ def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowS
     >>> [(str(i.kind), " ".join(map(str, i.cards))) for i in items if i.kind != ScoreKind.FIFTEEN][:3]
     [('pair', '4S 4H'), ('pair', '6C 6H'), ('run', '4S 5D 6C')]
     """
-    check_show(hand, starter, crib)
+    check_show(hand, starter, crib, hand_size)
     cards = sorted((*hand, starter), key=_rank)  # stable: ties keep the reader's order
     pattern = _pattern_for(tuple(card.rank for card in cards))
     items = [ScoreItem(kind, tuple(cards[i] for i in positions), points) for kind, positions, points in pattern]
@@ -252,6 +263,6 @@ def heels_points(starter: Card) -> int:
 
 
 __all__ = [
-    "MAX_SHOW", "RANK_SYMBOLS", "SHOW_KINDS", "ScoreItem", "ScoreKind", "ShowScore", "check_show", "flush_points", "heels_points", "nobs_jack", "rank_pattern",
+    "HAND_SIZES", "MAX_SHOW", "RANK_SYMBOLS", "SHOW_KINDS", "ScoreItem", "ScoreKind", "ShowScore", "check_show", "flush_points", "heels_points", "nobs_jack", "rank_pattern",
     "rank_points", "score_show", "show_total",
 ]

@@ -95,4 +95,4 @@ def _rebuilt(held, start):
     for seat, hand in enumerate(held):
         played = tuple(action.card for action in start.actions if action.seat == seat and action.card)
         full.append(played + tuple(hand))
-    return Play.from_actions(full, start.actions, five_card=start.five_card)
+    return Play.from_actions(full, start.actions, variant=start.variant)

@@ -8,6 +8,7 @@ import pytest
 
 from cribbage.cards import DECK, SUITS, Card, parse_cards
 from cribbage.deal import deal_shape
+from cribbage.variants import FIVE_CARD, SIX_CARD
 from cribbage.discard import analyse_discards, crib_expected, crib_rank_table
 from cribbage.errors import CardCountError, DuplicateCardError
 from naive_scorer import naive_show_total
@@ -26,11 +27,11 @@ def brute_force_crib(discard, unseen, unknown):
 
 def test_hand_part_equals_enumeration_over_every_starter_for_every_discard():
     rng = random.Random(6)
-    for players, five_card in [(2, False), (2, True), (3, False), (4, False)]:
-        dealt_count = deal_shape(players, five_card).dealt
+    for players, variant in [(2, SIX_CARD), (2, FIVE_CARD), (3, SIX_CARD), (4, SIX_CARD)]:
+        dealt_count = deal_shape(players, variant).dealt
         dealt = rng.sample(DECK, dealt_count)
         unseen = [card for card in DECK if card not in dealt]
-        for option in analyse_discards(dealt, dealer=True, players=players, five_card=five_card):
+        for option in analyse_discards(dealt, dealer=True, players=players, variant=variant):
             scores = [naive_show_total(list(option.keep), starter) for starter in unseen]
             assert option.hand_mean == pytest.approx(sum(scores) / len(scores), rel=1e-12)
             assert (option.hand_min, option.hand_max) == (min(scores), max(scores))
@@ -65,7 +66,7 @@ def test_options_come_best_first_with_net_as_hand_plus_or_minus_crib():
 def test_three_and_four_players_discard_one_card_each():
     assert len(analyse_discards(parse_cards("5H 5S 6C 7D JH"), dealer=False, players=3)) == 5
     assert len(analyse_discards(parse_cards("5H 5S 6C 7D JH"), dealer=True, players=4)) == 5
-    assert len(analyse_discards(parse_cards("5H 5S 6C 7D JH"), dealer=True, five_card=True)) == 10
+    assert len(analyse_discards(parse_cards("5H 5S 6C 7D JH"), dealer=True, variant=FIVE_CARD)) == 10
 
 
 def test_expected_values_do_not_change_when_suits_are_relabelled():

@@ -11,6 +11,7 @@ from cribbage.cards import JACK
 from cribbage.computer import ComputerPlayer
 from cribbage.errors import FiveCardPlayersError, IllegalActionError, IllegalPlayError
 from cribbage.game import Action, Game, GameRules, event_to_json
+from cribbage.variants import FIVE_CARD, SIX_CARD
 from naive_scorer import naive_show_total
 
 
@@ -39,17 +40,17 @@ def events_of(game: Game, kind: str):
 def test_acc_defaults_are_two_players_to_121_with_skunk_lines_91_and_61():
     rules = GameRules()
     assert (rules.players, rules.target, rules.skunk_line, rules.double_skunk_line) == (2, 121, 91, 61)
-    assert not rules.five_card and not rules.muggins and not rules.lurch
+    assert rules.variant is SIX_CARD and not rules.muggins and not rules.lurch
 
 
 def test_five_card_game_plays_to_61_with_hands_of_three():
-    rules = GameRules(five_card=True)
+    rules = GameRules(variant=FIVE_CARD)
     assert (rules.target, rules.deal_size, rules.discard_size, rules.hand_size) == (61, 5, 2, 3)
 
 
 def test_five_card_game_is_for_two_players():
     with pytest.raises(FiveCardPlayersError):
-        GameRules(players=3, five_card=True)
+        GameRules(players=3, variant=FIVE_CARD)
 
 
 def test_rules_round_trip_through_json():
@@ -94,7 +95,7 @@ def test_ace_cuts_lowest():
 @pytest.mark.parametrize(
     "rules, dealt, from_deck",
     [(GameRules(players=2), 6, 0), (GameRules(players=3), 5, 1), (GameRules(players=4), 5, 0),
-     (GameRules(five_card=True), 5, 0)],
+     (GameRules(variant=FIVE_CARD), 5, 0)],
 )
 def test_deal_sizes_and_the_crib_always_holds_four(rules, dealt, from_deck):
     game = Game(rules, seed=11)
@@ -215,7 +216,7 @@ def test_deal_passes_to_the_left():
     assert all(b == (a + 1) % 3 for a, b in zip(dealers, dealers[1:]))
 
 
-@pytest.mark.parametrize("rules", [GameRules(), GameRules(players=3), GameRules(five_card=True)], ids=["2", "3", "five-card"])
+@pytest.mark.parametrize("rules", [GameRules(), GameRules(players=3), GameRules(variant=FIVE_CARD)], ids=["2", "3", "five-card"])
 def test_every_show_scores_as_the_naive_scorer_counts(rules):
     game = play_out(rules, seed=6)
     shows = events_of(game, "show")
@@ -344,14 +345,14 @@ def test_partnerships_score_as_one_side():
 # -- the five-card game ------------------------------------------------------------------
 
 def test_five_card_non_dealer_pegs_three_for_last_at_the_start():
-    game = play_out(GameRules(five_card=True), seed=2)
+    game = play_out(GameRules(variant=FIVE_CARD), seed=2)
     cut, three = game.events[0], game.events[1]
     assert three.kind == "three_for_last" and three.points == 3 and three.seat == 1 - cut.dealer
     assert len(events_of(game, "three_for_last")) == 1
 
 
 def test_five_card_play_ends_at_the_first_go_or_31():
-    game = play_out(GameRules(five_card=True), seed=5)
+    game = play_out(GameRules(variant=FIVE_CARD), seed=5)
     plays_per_deal = []
     for start in [i for i, e in enumerate(game.events) if e.kind == "starter"]:
         plays = []

@@ -1,5 +1,5 @@
 """The play (cribbage.play) against the independent naive_pegging reference, on 2,400
-random deals for 2, 3 and 4 players and the five-card game; and the reference itself
+random deals for 2, 3 and 4 players, the five-card game and the seven-card game (hands of 5); and the reference itself
 against plays worked out by hand from the rules."""
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 
 from cribbage.cards import DECK, parse_cards
 from cribbage.play import Play, replay
+from cribbage.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD
 from naive_pegging import naive_play, points_of_last_card
 
-# (players, cards each seat holds in the play, five-card game)
-TABLES = [(2, 4, False), (3, 4, False), (4, 4, False), (2, 3, True)]
+# (players, cards each seat holds in the play, variant)
+TABLES = [(2, 4, SIX_CARD), (3, 4, SIX_CARD), (4, 4, SIX_CARD), (2, 3, FIVE_CARD), (2, 5, SEVEN_CARD)]
 
 
 @pytest.mark.parametrize(("cards", "expected"), [
@@ -46,21 +47,21 @@ def test_the_five_card_reference_stops_at_the_first_go():
     assert result.scores == [0, 2] and result.ends == []
 
 
-def _engine_pegs(hands, played, five_card):
-    actions = replay(hands, played, five_card=five_card)
+def _engine_pegs(hands, played, variant):
+    actions = replay(hands, played, variant=variant)
     cards = [(a.seat, a.card, a.points - sum(r.points for r in a.reasons if r.kind == "last_card"))
              for a in actions if a.card is not None]
     ends = [a.seat for a in actions if any(r.kind in ("go", "last_card") for r in a.reasons)]
-    return Play.from_actions(hands, actions, five_card=five_card), cards, ends
+    return Play.from_actions(hands, actions, variant=variant), cards, ends
 
 
-@pytest.mark.parametrize(("players", "size", "five_card"), TABLES, ids=lambda v: str(v))
+@pytest.mark.parametrize(("players", "size", "variant"), TABLES, ids=lambda v: getattr(v, "name", str(v)))
 @settings(max_examples=600, deadline=None)
 @given(deck=st.permutations(DECK))
-def test_the_play_pegs_as_the_reference_on_random_deals(players, size, five_card, deck):
+def test_the_play_pegs_as_the_reference_on_random_deals(players, size, variant, deck):
     hands = [deck[seat * size:(seat + 1) * size] for seat in range(players)]
-    expected = naive_play(hands, five_card=five_card)
-    play, cards, ends = _engine_pegs(hands, [card for _seat, card, _points in expected.plays], five_card)
+    expected = naive_play(hands, five_card=variant is FIVE_CARD)  # the reference's own rule: the five-card game stops
+    play, cards, ends = _engine_pegs(hands, [card for _seat, card, _points in expected.plays], variant)
     assert cards == expected.plays
     assert ends == expected.ends
     assert play.is_over

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from cribbage.cards import DECK, Card, parse_cards
 from cribbage.errors import IllegalPlayError
 from cribbage.play import Play, PlayAction, pile_score, replay
+from cribbage.variants import FIVE_CARD, SIX_CARD, Variant
 
 
 def cards(text):
@@ -164,7 +165,7 @@ def test_last_card_of_the_play_scores_one():
 
 
 def test_five_card_game_ends_at_the_first_go_point():
-    play = Play([cards("KH 9D 5C"), cards("KC 9S 4D")], five_card=True)
+    play = Play([cards("KH 9D 5C"), cards("KC 9S 4D")], variant=FIVE_CARD)
     for card in "KH KC 9D".split():
         play.play(Card.parse(card))
     assert play.go().points == 0
@@ -173,8 +174,8 @@ def test_five_card_game_ends_at_the_first_go_point():
 
 
 def test_five_card_game_ends_at_thirty_one():
-    actions = replay(["KH TD 2C", "QC AS 3D"], "KH QC TD AS", five_card=True)
-    assert Play.from_actions(["KH TD 2C", "QC AS 3D"], actions, five_card=True).is_over
+    actions = replay(["KH TD 2C", "QC AS 3D"], "KH QC TD AS", variant=FIVE_CARD)
+    assert Play.from_actions(["KH TD 2C", "QC AS 3D"], actions, variant=FIVE_CARD).is_over
 
 
 def test_partnership_scores_add_opposite_seats():
@@ -202,13 +203,13 @@ def test_replay_refuses_a_log_that_breaks_the_rules():
 # -- properties --------------------------------------------------------------------
 
 @st.composite
-def finished_plays(draw, players=st.sampled_from([2, 3, 4]), five_card: bool = False) -> Play:
+def finished_plays(draw, players=st.sampled_from([2, 3, 4]), variant: Variant = SIX_CARD) -> Play:
     """A play from a shuffled deck to its end, each card chosen among the legal ones
     (Hypothesis shrinks a failure to a small deck order and early choices)."""
-    seats = 2 if five_card else draw(players)
-    size = 3 if five_card else 4
+    seats = draw(players) if variant is SIX_CARD else 2
+    size = variant.kept
     deck = draw(st.permutations(DECK))
-    play = Play([deck[seat * size:(seat + 1) * size] for seat in range(seats)], five_card=five_card)
+    play = Play([deck[seat * size:(seat + 1) * size] for seat in range(seats)], variant=variant)
     while not play.is_over:
         legal = play.legal_cards()
         play.play(draw(st.sampled_from(legal))) if legal else play.go()
@@ -240,7 +241,7 @@ def test_property_exactly_one_go_point_or_31_ends_each_count(play):
 
 
 @settings(max_examples=200, deadline=None)
-@given(finished_plays(five_card=True))
+@given(finished_plays(variant=FIVE_CARD))
 def test_property_five_card_play_stops_at_its_first_go_point_or_31(play):
     resets = [index for index, action in enumerate(play.actions) if action.reset]
     assert resets == [len(play.actions) - 1]

@@ -15,6 +15,7 @@ from ..deal import deal_shape
 from ..discard import DiscardOption, analyse_discards
 from ..errors import CribbageError
 from ..i18n import Language, number, points_text, t
+from ..variants import Variant, variant_flag, variant_json, variant_of
 from . import source
 from .html import attrs, card_select, cards_html, error_html, radio_group, scroll_box
 from .source import CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, card_slot, card_texts, field, uid_of
@@ -27,26 +28,27 @@ TIE = 1e-9
 """Nets closer than this are equal (exact fractions, rounded to floats)."""
 
 
-def advisor_state(cards: Sequence[str], dealer: bool, players: int, five_card: bool, uid: str) -> State:
-    return {"uid": uid, "cards": list(cards), "dealer": dealer, "players": players, "five_card": five_card}
+def advisor_state(cards: Sequence[str], dealer: bool, players: int, variant: Variant, uid: str) -> State:
+    return {"uid": uid, "cards": list(cards), "dealer": dealer, "players": players, **variant_json(variant)}
 
 
-def _dealt(players: int, five_card: bool) -> int:
+def _dealt(players: int, variant: Variant) -> int:
     """How many cards each player is dealt (the advisor shows one picker per card)."""
-    return deal_shape(players, five_card).dealt
+    return deal_shape(players, variant).dealt
 
 
-def _checked(state: State) -> tuple[list[str], bool, int, bool, str]:
-    players, five_card = field(state, "players", int), field(state, "five_card", bool)
-    if players not in (2, 3, 4) or (five_card and players != 2):
+def _checked(state: State) -> tuple[list[str], bool, int, Variant, str]:
+    field(state, "five_card", bool)
+    players, variant = field(state, "players", int), variant_of(state)
+    if players not in variant.players:
         raise StateError("players")
-    cards = card_texts(state, "cards", (_dealt(players, five_card),), blank=True)
-    return cards, field(state, "dealer", bool), players, five_card, uid_of(state)
+    cards = card_texts(state, "cards", (_dealt(players, variant),), blank=True)
+    return cards, field(state, "dealer", bool), players, variant, uid_of(state)
 
 
 def advisor_view(state: State, lang: Language) -> str:
     """The advisor: six (or five) pickers, the role, and every discard as a bar."""
-    cards, dealer, players, five_card, uid = _checked(state)
+    cards, dealer, players, variant, uid = _checked(state)
     pickers = "".join(card_select(f"card{i}", t("ui.card_n", lang, n=i + 1), text, lang, f"card{i}") for i, text in enumerate(cards))
     switch = radio_group(
         t("ui.role", lang), "dealer", (("1", t("ui.dealer_me", lang)), ("0", t("ui.dealer_other", lang))), str(int(dealer)), uid
@@ -54,7 +56,7 @@ def advisor_view(state: State, lang: Language) -> str:
     controls = f'<div class="cb-controls"><div class="cb-pickers">{pickers}</div>{switch}</div>'
     try:
         dealt = parse_cards([card for card in cards if card], count=len(cards))
-        options = analyse_discards(dealt, dealer, players=players, five_card=five_card)
+        options = analyse_discards(dealt, dealer, players=players, variant=variant)
     except CribbageError as error:
         return controls + f'<div class="cb-result">{error_html(error, lang)}</div>'
     return controls + f'<div class="cb-result">{discard_options_html(options, lang)}</div>'
@@ -111,24 +113,24 @@ def _distribution_html(distribution: dict[int, int], lang: Language) -> str:
 def advisor_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
     cards = source.cards(fields, "cards")
     players = source.integer(fields, "players", 2, range(2, 5))
-    five_card = source.flag(fields, "five-card")
-    if five_card and players != 2:
+    variant = variant_flag(source.flag(fields, "five-card"))
+    if players not in variant.players:
         raise BlockError("block_bad_value", fields["five-card"][1], key="five-card", value=fields["five-card"][0])
-    if len(cards) != _dealt(players, five_card):
+    if len(cards) != _dealt(players, variant):
         raise BlockError("block_bad_value", fields["cards"][1], key="cards", value=fields["cards"][0])
-    state = advisor_state([str(card) for card in cards], source.flag(fields, "dealer"), players, five_card, uid)
+    state = advisor_state([str(card) for card in cards], source.flag(fields, "dealer"), players, variant, uid)
     return Live(state, advisor_view(state, lang), t("ui.options", lang))
 
 
 def advisor_update(state: State, action: Action, lang: Language) -> Answer:
-    cards, dealer, players, five_card, uid = _checked(state)
+    cards, dealer, players, variant, uid = _checked(state)
     value = action_text(action)
     if action.get("action") == "set":
         if action.get("name") == "dealer":
             dealer = value == "1"
         elif (slot := card_slot(action.get("name"), len(cards))) is not None and value in CARD_TEXTS | {""}:
             cards[slot] = value
-    new = advisor_state(cards, dealer, players, five_card, uid)  # nothing else travels on
+    new = advisor_state(cards, dealer, players, variant, uid)  # nothing else travels on
     return {"html": advisor_view(new, lang), "state": new}
 
 

@@ -15,6 +15,7 @@ from ..cards import Card, parse_cards
 from ..errors import CribbageError
 from ..i18n import Language, points_text, seat_name, t
 from ..play import Play, PlayAction, replay
+from ..variants import Variant, variant_flag, variant_json, variant_of
 from . import source
 from .html import button, card_buttons, card_html, cards_html, choice_box, toggle
 from .source import CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, field, uid_of
@@ -59,21 +60,21 @@ def _moves(actions: Iterable[PlayAction]) -> list[str]:
     return [GO if action.card is None else str(action.card) for action in actions]
 
 
-def _apply_moves(hands: Sequence[Sequence[Card]], moves: Sequence[str], five_card: bool) -> Play:
-    play = Play(hands, five_card=five_card)
+def _apply_moves(hands: Sequence[Sequence[Card]], moves: Sequence[str], variant: Variant) -> Play:
+    play = Play(hands, variant=variant)
     for move in moves:
         play.go() if move == GO else play.play(Card.parse(move))
     return play
 
 
-def play_state(hands: Sequence[Sequence[Card]], sample: list[str], step: int, five_card: bool, uid: str) -> State:
+def play_state(hands: Sequence[Sequence[Card]], sample: list[str], step: int, variant: Variant, uid: str) -> State:
     return {
         "uid": uid,
         "hands": [[str(card) for card in hand] for hand in hands],
         "sample": sample,
         "moves": list(sample),
         "step": step,
-        "five_card": five_card,
+        **variant_json(variant),  # "five_card" as before; "variant" only for another game
         "self": False,
     }
 
@@ -85,8 +86,8 @@ def _move_list(state: State, name: str) -> list[str]:
     return list(moves)
 
 
-def _checked(state: State) -> tuple[list[tuple[Card, ...]], list[str], list[str], int, bool, bool, str]:
-    """The hands, the sample moves, the moves now, the step, five-card, play-it-yourself and uid."""
+def _checked(state: State) -> tuple[list[tuple[Card, ...]], list[str], list[str], int, Variant, bool, str]:
+    """The hands, the sample moves, the moves now, the step, the variant, play-it-yourself and uid."""
     hands_data = field(state, "hands", list)
     if not 2 <= len(hands_data) <= 4:
         raise StateError("hands")
@@ -97,10 +98,11 @@ def _checked(state: State) -> tuple[list[tuple[Card, ...]], list[str], list[str]
         raise StateError("hands")
     hands = [parse_cards(hand) for hand in hands_data]
     sample, moves = _move_list(state, "sample"), _move_list(state, "moves")
-    step, five_card, yourself, uid = field(state, "step", int), field(state, "five_card", bool), field(state, "self", bool), uid_of(state)
+    field(state, "five_card", bool)
+    step, variant, yourself, uid = field(state, "step", int), variant_of(state), field(state, "self", bool), uid_of(state)
     if not 0 <= step <= len(moves):
         raise StateError("step")
-    return hands, sample, moves, step, five_card, yourself, uid
+    return hands, sample, moves, step, variant, yourself, uid
 
 
 def play_view(state: State, lang: Language, static: bool = False) -> str:
@@ -109,11 +111,11 @@ def play_view(state: State, lang: Language, static: bool = False) -> str:
     The log lists the steps taken so far; ``static`` (the build's page, for readers
     without the engine) lists the whole play with its totals, the steps to come marked.
     """
-    hands, _sample, moves, step, five_card, yourself, _uid = _checked(state)
+    hands, _sample, moves, step, variant, yourself, _uid = _checked(state)
     players = len(hands)
-    full = _apply_moves(hands, moves, five_card)
+    full = _apply_moves(hands, moves, variant)
     actions = full.actions
-    now = _apply_moves(hands, moves[:step], five_card)
+    now = _apply_moves(hands, moves[:step], variant)
     last = len(moves)
     nav = "".join(
         (
@@ -195,7 +197,7 @@ def _choice_html(play: Play, seat: int, players: int, lang: Language) -> str:
 
 def play_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
     hands_text, hands_line = fields["hands"]
-    five_card = source.flag(fields, "five-card")
+    variant = variant_flag(source.flag(fields, "five-card"))
     try:
         hands = [parse_cards(part) for part in hands_text.split("|")]
         parse_cards([card for hand in hands for card in hand])
@@ -206,18 +208,18 @@ def play_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
         raise BlockError("block_bad_value", hands_line, key="hands", value=hands_text)
     plays_text, plays_line = fields.get("plays", ("", 0))
     try:
-        actions = replay(hands, plays_text, five_card=five_card)
+        actions = replay(hands, plays_text, variant=variant)
     except CribbageError as error:
         raise BlockError("block_bad_value", plays_line, key="plays", value=f"{plays_text} ({error})") from error
     start = source.integer(fields, "start", 0, range(0, len(actions) + 1))
-    play = Play.from_actions(hands, actions, five_card=five_card)
+    play = Play.from_actions(hands, actions, variant=variant)
     source.expect(fields, play.scores)
-    state = play_state(hands, _moves(actions), start, five_card, uid)
+    state = play_state(hands, _moves(actions), start, variant, uid)
     return Live(state, play_view(state, lang, static=True), t("ui.log", lang))
 
 
 def play_update(state: State, action: Action, lang: Language) -> Answer:
-    hands, sample, moves, step, five_card, yourself, uid = _checked(state)
+    hands, sample, moves, step, variant, yourself, uid = _checked(state)
     kind, value = action.get("action"), action_text(action)
     if kind == "step":
         if not _STEP.match(value):
@@ -228,7 +230,7 @@ def play_update(state: State, action: Action, lang: Language) -> Answer:
     elif kind == "self":
         yourself = not yourself
     elif kind in ("play", "go"):
-        play = _apply_moves(hands, moves[:step], five_card)
+        play = _apply_moves(hands, moves[:step], variant)
         try:
             play.go() if kind == "go" else play.play(Card.parse(value))
         except CribbageError:
@@ -236,7 +238,7 @@ def play_update(state: State, action: Action, lang: Language) -> Answer:
         else:
             moves = _moves(play.actions)
             step = len(moves)
-    new = {**play_state(hands, sample, step, five_card, uid), "moves": moves, "self": yourself}
+    new = {**play_state(hands, sample, step, variant, uid), "moves": moves, "self": yourself}
     return {"html": play_view(new, lang), "state": new}
 
 

@@ -162,9 +162,9 @@ def replay_state(state: State, game: Game, index: int) -> dict[str, Any]:
     if not 0 <= index < len(moments):
         raise StateError("value")
     spec = moments[index].replay
-    actions = replay(spec.hands, spec.plays, five_card=spec.five_card)
+    actions = replay(spec.hands, spec.plays, variant=spec.variant)
     moves = [GO if action.card is None else str(action.card) for action in actions]
-    return {"moment": index, "play": play_state(spec.hands, moves, min(spec.start, len(moves)), spec.five_card, state["uid"])}
+    return {"moment": index, "play": play_state(spec.hands, moves, min(spec.start, len(moves)), spec.variant, state["uid"])}
 
 
 def replay_html(state: State, game: Game, lang: Language) -> str:
