@@ -6,9 +6,9 @@ The public API is importable from the package itself, as python-chess's ``chess.
 >>> hand = cribbage.parse_cards("5H 5S 5C JD")
 >>> cribbage.score_show(hand, cribbage.Card.parse("5D")).total
 29
->>> game = cribbage.Game(cribbage.GameRules(target=61), seed=5)
->>> game.phase
-<Phase.CUT_FOR_DEAL: 'cut_for_deal'>
+>>> game = cribbage.Game(cribbage.GameRules(variant=cribbage.SEVEN_CARD), seed=5)
+>>> game.phase, game.rules.target
+(<Phase.CUT_FOR_DEAL: 'cut_for_deal'>, 181)
 >>> all(getattr(cribbage, name) is not None for name in cribbage.__all__)  # every public name resolves
 True
 >>> set(cribbage.__all__) == {"DECK", "Card", "CribbageError", "parse_cards"} | set(cribbage._LAZY)
@@ -47,6 +47,7 @@ if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ imports t
     from .rules import Action, ActionKind, Decision, GameRules
     from .session import Automation, TableOptions, TableSession
     from .show import MAX_SHOW, ScoreItem, ScoreKind, ShowScore, score_show
+    from .variants import FIVE_CARD, SEVEN_CARD, SIX_CARD, VARIANTS, Variant, variant
 
 # Each public name and the module that owns it.
 _LAZY = {
@@ -61,14 +62,17 @@ _LAZY = {
     "PLAYERS": "deal", "deal_shape": "deal",
     "Play": "play", "replay": "play",
     "ReplyDistribution": "risk", "card_distribution": "risk",
+    "Variant": "variants", "VARIANTS": "variants", "variant": "variants",
+    "SIX_CARD": "variants", "FIVE_CARD": "variants", "SEVEN_CARD": "variants",
 }
 
 # Written out, so that readers and linters see the public names (a test checks it against _LAZY).
 __all__ = ["Action", "ActionKind", "Automation", "Card", "ComputerPlayer", "CribbageError", "DECK",
-    "Decision", "DiscardOption", "Game", "GameReview", "GameRules", "MAX_COUNT", "MAX_SHOW", "PLAYERS",
-    "Phase", "Play", "ReasonCode", "ReplyDistribution", "STRENGTHS", "ScoreItem", "ScoreKind", "ShowScore",
-    "TableOptions", "TableSession", "analyse_discards", "card_distribution", "deal_shape", "parse_cards",
-    "replay", "review_deal", "review_game", "score_show"]
+    "Decision", "DiscardOption", "FIVE_CARD", "Game", "GameReview", "GameRules", "MAX_COUNT", "MAX_SHOW",
+    "PLAYERS", "Phase", "Play", "ReasonCode", "ReplyDistribution", "SEVEN_CARD", "SIX_CARD", "STRENGTHS",
+    "ScoreItem", "ScoreKind", "ShowScore", "TableOptions", "TableSession", "VARIANTS", "Variant",
+    "analyse_discards", "card_distribution", "deal_shape", "parse_cards", "replay", "review_deal",
+    "review_game", "score_show", "variant"]
 __version__ = "0.1.0"
 
 
