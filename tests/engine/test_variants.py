@@ -8,7 +8,6 @@ import random
 from pathlib import Path
 
 import pytest
-from helpers import LANGUAGES
 
 import cribbage
 from cribbage.cards import DECK, Card, parse_cards
@@ -16,7 +15,7 @@ from cribbage.cli import main
 from cribbage.computer import ComputerPlayer
 from cribbage.errors import CardCountError, UnknownVariantError, VariantPlayersError
 from cribbage.game import Game, GameRules
-from cribbage.i18n import error_message, t
+from cribbage.i18n import LANGUAGES, error_message, t
 from cribbage.show import score_show, show_total
 from cribbage.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD, VARIANTS, variant, variant_of
 from naive_scorer import naive_show_total
