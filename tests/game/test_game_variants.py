@@ -47,6 +47,8 @@ def _inside(svg: ElementTree.Element) -> None:
 
 def test_a_seven_card_game_through_the_page_deals_seven_keeps_five_and_ends_exactly_at_181():
     steps: list[dict] = []
+    first = send(send(new_state(SEVEN, 3, "g"), {"action": "cut"})["state"], {"action": "hint"})
+    assert read(first["state"]).expected == "discard" and 'class="cb-hint-box"' in first["html"]
     end = play_game(new_state(SEVEN, 3, "g"), ComputerPlayer("steady", seed=1), lambda _before, answer: steps.append(answer))
     game = read(end)
     assert game.is_over and max(game.scores) == SEVEN_CARD.target == 181 and min(game.scores) < 181
