@@ -45,16 +45,23 @@ from .deal import PLAYERS
 from .game import Action, Deal, Game, GameRules, Phase, Seat
 from .rules import ActionKind, Decision
 from .show import show_total
+from .variants import SIX_CARD, VARIANTS, variant
 
 __all__ = [
-    "COUNTINGS", "MAX_SEED", "OPTION_NAMES", "PLAYERS", "TARGETS", "Automation", "Count", "TableOptions", "TableSession",
+    "COUNTINGS", "MAX_SEED", "OPTION_NAMES", "PLAYERS", "TARGETS", "TARGETS_OF", "VARIANT_NAMES", "Automation", "Count", "TableOptions", "TableSession",
     "finished_deals",
 ]
 
 TARGETS = (121, 61)
+"""The targets of the standard game the table offers (61: the short six-card game)."""
+VARIANT_NAMES = tuple(VARIANTS)
+TARGETS_OF: dict[str, tuple[int, ...]] = {
+    name: TARGETS if VARIANTS[name] is SIX_CARD else (VARIANTS[name].target,) for name in VARIANT_NAMES
+}
+"""The targets offered per variant: the standard game's two, else the variant's own (61, 181)."""
 COUNTINGS = ("auto", "manual")
 MAX_SEED = 10**9
-OPTION_NAMES = ("target", "strength", "counting", "muggins", "players", "coach")
+OPTION_NAMES = ("target", "strength", "counting", "muggins", "players", "coach", "variant")
 
 
 class Automation(Flag):
@@ -92,6 +99,16 @@ class TableOptions:
     Traceback (most recent call last):
     ...
     cribbage.errors.OptionError: target cannot be 99
+
+    ``variant``: the game's name (:data:`cribbage.variants.VARIANTS`); its
+    targets are :data:`TARGETS_OF` and its numbers of players the variant's.
+    It is saved only when it is not the standard game, so older states read as
+    they were (and the standard game to 61 stays the six-card game it was).
+
+    >>> TableOptions(variant="seven-card", target=181).rules.target, TableOptions().to_json().get("variant")
+    (181, None)
+    >>> TableOptions().choose("variant", "seven-card").target
+    181
     """
 
     target: int = 121
@@ -102,23 +119,57 @@ class TableOptions:
     """2, 3 (each for himself) or 4 (the reader and the computer opposite against the other two)."""
     coach: bool = True
     """The coach reviews each deal of the reader's (about a second of the engine's time a deal)."""
+    variant: str = SIX_CARD.name
 
     def __post_init__(self) -> None:
-        for name in OPTION_NAMES:
+        # The variant first: the targets and players offered follow it.
+        for name in ("variant", *OPTION_NAMES[:-1]):
             value = getattr(self, name)
-            if not any(type(value) is type(choice) and value == choice for choice in _CHOICES[name]):
+            if not any(type(value) is type(choice) and value == choice for choice in self._choices(name)):
                 raise OptionError(f"{name} cannot be {value!r}", option=name, value=repr(value)[:40])
+
+    def _choices(self, name: str) -> tuple[object, ...]:
+        if name == "target":
+            return TARGETS_OF[self.variant]
+        if name == "players":
+            return VARIANTS[self.variant].players
+        return _CHOICES[name]
+
+    def choose(self, name: str, value: object) -> TableOptions:
+        """These options with ``name`` set to ``value``; choosing a variant also takes its
+        target and players when these are not offered with it (seven-card: 181, 2 players),
+        and choosing a table of players the variant is not played at chooses the standard game."""
+        if name not in OPTION_NAMES:
+            raise OptionError(f"no option {name!r}", option=name[:40], value=repr(value)[:40])
+        fields = {**self.to_json(), name: value}
+        if name == "players" and value in PLAYERS and value not in VARIANTS[self.variant].players:
+            # A table the variant is not played at plays the standard game.
+            fields["variant"] = value = SIX_CARD.name
+            name = "variant"
+        if name == "variant" and isinstance(value, str) and value in VARIANTS:
+            chosen = VARIANTS[value]
+            if fields["target"] not in TARGETS_OF[value]:
+                fields["target"] = chosen.target
+            if fields["players"] not in chosen.players:
+                fields["players"] = chosen.players[0]
+        return TableOptions.from_json(fields)
 
     @property
     def rules(self) -> GameRules:
-        return GameRules(players=self.players, target=self.target, muggins=self.counting == "manual")
+        return GameRules(
+            players=self.players, target=self.target, muggins=self.counting == "manual", variant=variant(self.variant)
+        )
 
     @property
     def automation(self) -> Automation:
         return Automation.COUNTING if self.counting == "auto" else Automation.NONE
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The options as the page saves them: ``variant`` only when it is not the standard game."""
+        data = asdict(self)
+        if self.variant == SIX_CARD.name:
+            del data["variant"]
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableOptions:
@@ -127,7 +178,7 @@ class TableOptions:
 
 _CHOICES: dict[str, tuple[object, ...]] = {
     "target": TARGETS, "strength": STRENGTHS, "counting": COUNTINGS, "muggins": (False, True), "players": PLAYERS,
-    "coach": (False, True),
+    "coach": (False, True), "variant": VARIANT_NAMES,
 }
 
 
@@ -281,9 +332,7 @@ class TableSession:
 
     def set_option(self, name: str, value: object) -> None:
         """Choose an option for the next game; before anything has happened it applies to this one at once."""
-        if name not in OPTION_NAMES:
-            raise OptionError(f"no option {name!r}", option=name[:40], value=repr(value)[:40])
-        self.chosen = TableOptions.from_json({**self.chosen.to_json(), name: value})
+        self.chosen = self.chosen.choose(name, value)
         game = self.game
         if not game.actions and not game.events:
             # The last game's loser deals the next one only at the same table.

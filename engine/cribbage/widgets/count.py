@@ -42,13 +42,16 @@ def deal_html(hand: Sequence[Card], starter: Card, crib: bool, lang: Language) -
     )
 
 
-def show_html(hand: Sequence[Card], starter: Card, crib: bool, lang: Language, announce: bool = True) -> str:
+def show_html(
+    hand: Sequence[Card], starter: Card, crib: bool, lang: Language, announce: bool = True, hand_size: int | None = None
+) -> str:
     """The full count of a hand or crib: cards, items, total, the count said aloud.
 
     ``announce`` marks the total and the words as news to read out; the game's log
     announces its own short line instead, and keeps older shows quiet.
+    ``hand_size``: the variant's hand (None: 4 or 3, as :func:`~cribbage.show.score_show` has it).
     """
-    score = score_show(hand, starter, crib=crib)
+    score = score_show(hand, starter, crib=crib, hand_size=hand_size)
     news = " data-announce" if announce else ""
     return (
         f'<div class="cb-show">{deal_html(hand, starter, crib, lang)}'

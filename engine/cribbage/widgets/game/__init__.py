@@ -16,12 +16,12 @@ True
 from __future__ import annotations
 
 from ...computer import STRENGTHS
-from ...deal import PLAYERS
+from ...variants import SIX_CARD, VARIANTS
 from ...game import Game
 from ...i18n import Language, t
 from ..source import BlockError, Fields
 from ..widget import Live, Widget
-from .state import COMPUTER, COUNTINGS, MAX_SEED, READER, TARGETS, GameOptions, game_of, new_state
+from .state import COMPUTER, COUNTINGS, MAX_SEED, READER, TARGETS_OF, VARIANT_NAMES, GameOptions, game_of, new_state
 from .update import game_update
 from .view import game_view
 
@@ -29,11 +29,19 @@ __all__ = ["COMPUTER", "READER", "WIDGET", "GameOptions", "game_of", "game_updat
 
 
 def _options(fields: Fields) -> GameOptions:
-    """The options a block names (``target``, ``strength``, ``counting``, ``muggins``, ``players``, ``coach``)."""
-    target, strength, counting, muggins, players, coach = 121, "expert", "auto", False, 2, True
+    """The options a block names (``variant``, ``target``, ``strength``, ``counting``, ``muggins``, ``players``,
+    ``coach``); the target and players must be the variant's (by default its own target)."""
+    strength, counting, muggins, players, coach = "expert", "auto", False, 2, True
+    game = SIX_CARD.name
+    if "variant" in fields:
+        value, line = fields["variant"]
+        if value.lower() not in VARIANT_NAMES:
+            raise BlockError("block_bad_value", line, key="variant", value=value)
+        game = value.lower()
+    target = VARIANTS[game].target
     for key, (value, line) in fields.items():
         lowered = value.lower()
-        if key == "target" and value.isascii() and value.isdigit() and int(value) in TARGETS:
+        if key == "target" and value.isascii() and value.isdigit() and int(value) in TARGETS_OF[game]:
             target = int(value)
         elif key == "strength" and lowered in STRENGTHS:
             strength = lowered
@@ -43,11 +51,11 @@ def _options(fields: Fields) -> GameOptions:
             muggins = lowered == "yes"
         elif key == "coach" and lowered in ("yes", "no"):
             coach = lowered == "yes"
-        elif key == "players" and value in [str(n) for n in PLAYERS]:
+        elif key == "players" and value in [str(n) for n in VARIANTS[game].players]:
             players = int(value)
-        elif key != "seed":
+        elif key not in ("seed", "variant"):
             raise BlockError("block_bad_value", line, key=key, value=value)
-    return GameOptions(target, strength, counting, muggins, players, coach)
+    return GameOptions(target, strength, counting, muggins, players, coach, game)
 
 
 def game_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
@@ -67,7 +75,7 @@ def game_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
 
 WIDGET = Widget(
     kind="game",
-    keys=("target", "strength", "counting", "muggins", "seed", "players", "coach"),
+    keys=("target", "strength", "counting", "muggins", "seed", "players", "coach", "variant"),
     required=(),
     block=game_block,
     update=game_update,

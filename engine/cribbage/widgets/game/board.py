@@ -41,6 +41,8 @@ def hole_position(points: int, seat: int, target: int, sides: int = 2) -> tuple[
     """Where the peg of side ``seat`` standing on ``points`` goes: streets of 30 holes, back and forth.
 
     0 is a start hole; ``target`` is the game hole, shared, after the last street.
+    A lap is a street up and one back (60 holes): 121 is two laps and the game hole,
+    61 one lap and 181 three, each variant's ``board_laps``.
 
     >>> hole_position(1, 0, 121)[0] < hole_position(30, 0, 121)[0]
     True
@@ -48,6 +50,8 @@ def hole_position(points: int, seat: int, target: int, sides: int = 2) -> tuple[
     True
     >>> hole_position(5, 2, 121, sides=3)[1] > hole_position(5, 1, 121, sides=3)[1]
     True
+    >>> hole_position(180, 0, 181)[0] == hole_position(1, 0, 181)[0], hole_position(181, 0, 181)[0] < hole_position(180, 0, 181)[0]
+    (True, True)
     """
     streets = (target - 1) // 30
     street_height = _street(sides)

@@ -27,9 +27,16 @@ from ...discard import DiscardOption
 from ...errors import CribbageError
 from ...game import Game
 from ...show import SHOW_KINDS, ScoreItem, ScoreKind
+from ...variants import VARIANTS
 from ..source import State, StateError
 
 MAX_SAID = 64
+MAX_DEALT = max(shape.dealt for game in VARIANTS.values() for shape in game.dealt.values())
+"""The most cards dealt to a seat in any variant (7, the seven-card game)."""
+MAX_KEPT = max(game.kept for game in VARIANTS.values())
+"""The largest hand of any variant (5): its plays, and with the starter a show item's cards."""
+MAX_ITEMS = 2 ** (MAX_KEPT + 1)
+"""No show has more items than the hand and starter have sets of cards."""
 
 __all__ = ["deal_review_from_json", "reviews_of", "said_of"]
 
@@ -46,7 +53,7 @@ def _integer(value: object) -> int:
     return value
 
 
-def _cards(value: object, most: int = 6) -> tuple[Card, ...]:
+def _cards(value: object, most: int) -> tuple[Card, ...]:
     if not isinstance(value, list) or len(value) > most or not all(isinstance(text, str) for text in value):
         raise StateError("coach")
     try:
@@ -58,7 +65,7 @@ def _cards(value: object, most: int = 6) -> tuple[Card, ...]:
 def _card(value: object) -> Card | None:
     if value is None:
         return None
-    cards = _cards([value])
+    cards = _cards([value], 1)
     return cards[0]
 
 
@@ -74,7 +81,7 @@ def _option(data: object) -> DiscardOption:
     if not all(key.isdigit() and len(key) <= 2 for key in spread):
         raise StateError("coach")
     return DiscardOption(
-        _cards(row.get("discard"), 2), _cards(row.get("keep"), 5), _number(row.get("hand_mean")),
+        _cards(row.get("discard"), 2), _cards(row.get("keep"), MAX_KEPT), _number(row.get("hand_mean")),
         _integer(row.get("hand_min")), _integer(row.get("hand_max")),
         {int(key): _integer(value) for key, value in spread.items()},
         _number(row.get("crib_mean")), _number(row.get("net")),
@@ -86,7 +93,7 @@ def _item(data: object) -> ScoreItem:
     kind = row.get("kind")
     if kind not in SHOW_KINDS:
         raise StateError("coach")
-    return ScoreItem(ScoreKind(kind), _cards(row.get("cards"), 5), _integer(row.get("points")))
+    return ScoreItem(ScoreKind(kind), _cards(row.get("cards"), MAX_KEPT + 1), _integer(row.get("points")))
 
 
 def deal_review_from_json(data: object) -> DealReview:
@@ -95,15 +102,16 @@ def deal_review_from_json(data: object) -> DealReview:
     deal = _integer(row.get("deal"))
     discards = tuple(
         DiscardReview(
-            _integer(item.get("deal")), _integer(item.get("seat")), _cards(item.get("dealt")), _cards(item.get("chosen"), 2),
+            _integer(item.get("deal")), _integer(item.get("seat")), _cards(item.get("dealt"), MAX_DEALT),
+            _cards(item.get("chosen"), 2),
             _option(item.get("chosen_option")), _option(item.get("best_option")), _number(item.get("cost")),
         )
         for item in map(_dict, _list(row.get("discards"), 1))
     )
     plays = []
-    for item in map(_dict, _list(row.get("plays"), 5)):
+    for item in map(_dict, _list(row.get("plays"), MAX_KEPT)):
         values = []
-        for pair in _list(item.get("values"), 5):
+        for pair in _list(item.get("values"), MAX_KEPT + 1):
             if not isinstance(pair, list) or len(pair) != 2:
                 raise StateError("coach")
             values.append((_card(pair[0]), _number(pair[1])))
@@ -112,7 +120,7 @@ def deal_review_from_json(data: object) -> DealReview:
             raise StateError("coach")
         plays.append(PlayReview(
             _integer(item.get("deal")), _integer(item.get("index")), _integer(item.get("count_before")),
-            _cards(item.get("pile"), 13), _cards(item.get("held"), 5), _card(item.get("chosen")), tuple(values),
+            _cards(item.get("pile"), 13), _cards(item.get("held"), MAX_KEPT), _card(item.get("chosen")), tuple(values),
             _card(item.get("best")), _number(item.get("cost")), tuple(map(ScoreKind, gave_away)),
         ))
     counts = []
@@ -122,7 +130,7 @@ def deal_review_from_json(data: object) -> DealReview:
             raise StateError("coach")
         counts.append(CountReview(
             _integer(item.get("deal")), what, _integer(item.get("said")), _integer(item.get("actual")),
-            tuple(_item(entry) for entry in _list(item.get("missed"), 20)), _integer(item.get("over")),
+            tuple(_item(entry) for entry in _list(item.get("missed"), MAX_ITEMS)), _integer(item.get("over")),
         ))
     return DealReview(deal, discards, tuple(plays), tuple(counts))
 

@@ -87,7 +87,7 @@ def _shown_html(event: Shown, new: bool, players: int, lang: Language) -> str:
         announced = f' <span class="cb-said">{escape(said("game.announced", event.seat, players, lang, said=event.announced))}</span>'
     return (
         f'<p class="cb-show-summary"{" data-announce" if new else ""}><span class="cb-show-title">{escape(said(base, event.seat, players, lang))}</span>'
-        f"{announced}{scored}</p>{show_html(event.hand, event.starter, event.crib, lang, announce=False)}"
+        f"{announced}{scored}</p>{show_html(event.hand, event.starter, event.crib, lang, False, len(event.hand))}"
     )
 
 
@@ -108,11 +108,13 @@ def _cut_html(event: CutForDeal, players: int, lang: Language) -> str:
     return " ".join(lines)
 
 
+_DEALS = {6: "game.deals", 5: "game.deals_five", 7: "game.deals_seven"}
+"""The deal's sentence by the cards dealt to each."""
+
+
 def _deal_html(event: Deal, game: Game, lang: Language) -> str:
     players = game.rules.players
-    if players == 2:
-        return escape(said("game.deals", event.dealer, players, lang, n=game.deals))
-    text = said("game.deals_five", event.dealer, players, lang, n=game.deals)
+    text = said(_DEALS[game.rules.deal_size], event.dealer, players, lang, n=game.deals)
     if event.crib:  # three players: one card from the pack
         text += " " + t("game.crib_from_deck", lang)
     return escape(text)

@@ -22,19 +22,20 @@ from __future__ import annotations
 import json
 import re
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...computer import Reason, ReasonCode
 from ...errors import CribbageError
 from ...game import Game
 from ...rules import ACTION_KINDS
-from ...session import COUNTINGS, MAX_SEED, PLAYERS, TARGETS, TableOptions, TableSession
+from ...session import COUNTINGS, MAX_SEED, PLAYERS, TARGETS, TARGETS_OF, VARIANT_NAMES, TableOptions, TableSession
+from ...variants import SIX_CARD
 from ..source import State, StateError, card_texts, field, uid_of
 from .coach_state import reviews_of, said_of
 
 __all__ = [
     "ACTION_KINDS", "COMPUTER", "COUNTINGS", "MAX_ACTIONS", "MAX_SEED", "NOTICES", "PLAYERS", "READER", "REASONS",
-    "TARGETS", "GameOptions", "Notice", "checked", "fragment_of", "game_of", "new_page", "new_state", "read_fragment", "remember",
+    "TARGETS", "TARGETS_OF", "VARIANT_NAMES", "Fragment", "GameOptions", "Notice", "checked", "fragment_of", "game_of", "new_page", "new_state", "read_fragment", "remember",
     "saved", "session_of",
 ]
 
@@ -59,7 +60,11 @@ class Notice(StrEnum):
 
 
 NOTICES: tuple[Notice, ...] = tuple(Notice)
-FRAGMENT = re.compile(r"^game-seed=(\d{1,9})(?:&players=([234]))?(?:&dealer=([0-3]))?$")
+FRAGMENT = re.compile(
+    r"^game-seed=(\d{1,9})(?:&players=([234]))?(?:&variant=("
+    + "|".join(re.escape(name) for name in VARIANT_NAMES if name != SIX_CARD.name)
+    + r"))?(?:&dealer=([0-3]))?$"
+)
 
 GameOptions = TableOptions
 """The page's name for the table's options (:class:`cribbage.session.TableOptions`), kept as they are in its state."""
@@ -101,17 +106,22 @@ def saved(state: State, session: TableSession) -> State:
 
 
 def fragment_of(state: State) -> str:
-    """``game-seed=N``, ``&players=3|4`` unless two play, and ``&dealer=S`` for a game
-    after another: the address that gives the game back.
+    """``game-seed=N``, ``&players=3|4`` unless two play, ``&variant=V`` unless the
+    standard game is played, and ``&dealer=S`` for a game after another: the address
+    that gives the game back.
 
     >>> fragment_of(new_state(GameOptions(players=3), seed=42, uid="g1", dealer=2))
     'game-seed=42&players=3&dealer=2'
+    >>> fragment_of(new_state(GameOptions(target=181, variant="seven-card"), seed=42, uid="g1"))
+    'game-seed=42&variant=seven-card'
     """
     data = state["game"]
     players = state["options"].get("players", 2)
     named = "" if players == 2 else f"&players={players}"
+    game = state["options"].get("variant", SIX_CARD.name)
+    variant = "" if game == SIX_CARD.name else f"&variant={game}"
     dealer = "" if data["dealer"] is None else f"&dealer={data['dealer']}"
-    return f"game-seed={data['seed']}{named}{dealer}"
+    return f"game-seed={data['seed']}{named}{variant}{dealer}"
 
 
 # -- rebuilding and checking a state ------------------------------------------------
@@ -219,11 +229,25 @@ def session_of(state: State, take: bool = False) -> TableSession:
     )
 
 
-def read_fragment(fragment: str) -> tuple[int, int, int | None] | None:
-    """The game ``#game-seed=N`` (``&players=3|4``, ``&dealer=S`` for a game after another) names:
-    (seed, players, dealer), or None when it is not one."""
+class Fragment(NamedTuple):
+    """The game an address names."""
+
+    seed: int
+    players: int
+    dealer: int | None
+    variant: str = SIX_CARD.name
+
+
+def read_fragment(fragment: str) -> Fragment | None:
+    """The game ``#game-seed=N`` (``&players=3|4``, ``&variant=V``, ``&dealer=S`` for a game
+    after another) names, or None when it is not one.
+
+    >>> read_fragment("#game-seed=7&variant=seven-card&dealer=1")
+    Fragment(seed=7, players=2, dealer=1, variant='seven-card')
+    """
     match = FRAGMENT.match(fragment.lstrip("#"))
     if match is None:
         return None
     players = 2 if match.group(2) is None else int(match.group(2))
-    return int(match.group(1)), players, None if match.group(3) is None else int(match.group(3))
+    variant = SIX_CARD.name if match.group(3) is None else match.group(3)
+    return Fragment(int(match.group(1)), players, None if match.group(4) is None else int(match.group(4)), variant)

@@ -121,13 +121,14 @@ def _fragment(state: State, session: TableSession, action: PageAction, lang: Lan
     """``#game-seed=N...`` starts that game; the game already on the page is kept when it is that one (a reload)."""
     named = read_fragment(action_text(action))
     game = session.game
-    if named == (game.seed, game.rules.players, game.first_dealer):
+    if named == (game.seed, game.rules.players, game.first_dealer, game.rules.variant.name):
         return state
     try:
         if named is None:
             raise StateError("value")
-        seed, players, dealer = named
-        session.start(seed, dealer, replace(session.chosen, players=players))
+        # The address names the table and the game both: a table the variant is not played at is refused.
+        chosen = replace(session.chosen.choose("variant", named.variant), players=named.players)
+        session.start(named.seed, named.dealer, chosen)
     except CribbageError:  # not a game's address, or a dealer who is not at the table
         return {**state, "notice": {"key": str(Notice.BAD_FRAGMENT), "params": {}}}
     return state

@@ -18,7 +18,7 @@ from .board import board_html
 from .coach_view import coach_html, replay_html
 from .log import deal_start, log_html
 from .seats import said
-from .state import NOTICES, READER, TARGETS, GameOptions, fragment_of
+from .state import NOTICES, READER, TARGETS_OF, VARIANT_NAMES, GameOptions, fragment_of
 from .table import dealer_of_the_deal, reader_hand, table_html
 
 __all__ = ["deal_start", "game_view"]
@@ -114,7 +114,7 @@ def _discard_html(state: State, game: Game, lang: Language) -> str:
     if state.get("hint"):
         rules = game.rules
         mine = rules.side_of(dealer) == rules.side_of(READER)
-        options = analyse_discards(list(game.hand(READER)), mine, players=rules.players)
+        options = analyse_discards(list(game.hand(READER)), mine, players=rules.players, variant=rules.variant)
         hint = f'<div class="cb-hint-box">{discard_options_html(options[:5], lang)}</div>'
     body = (
         f'{tap_cards(cards, t("game.your_cards", lang))}'
@@ -150,7 +150,14 @@ def _options_box(state: State, chosen: GameOptions, lang: Language) -> str:
             t("game.opt_players", lang), "players",
             [(str(n), t(f"game.players_{n}", lang)) for n in PLAYERS], str(chosen.players), uid,
         ),
-        radio_group(t("game.opt_target", lang), "target", [(str(n), str(n)) for n in TARGETS], str(chosen.target), uid),
+        radio_group(
+            t("game.opt_variant", lang), "variant",
+            [(name, t(f"game.variant_{name.replace('-', '_')}", lang)) for name in VARIANT_NAMES], chosen.variant, uid,
+        ),
+        radio_group(
+            t("game.opt_target", lang), "target", [(str(n), str(n)) for n in TARGETS_OF[chosen.variant]], str(chosen.target),
+            uid,
+        ),
         radio_group(
             t("game.opt_strength", lang), "strength",
             [(name, t(f"game.strength_{name}", lang)) for name in STRENGTHS], chosen.strength, uid,
