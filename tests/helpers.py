@@ -66,18 +66,6 @@ SITE_LANGUAGES = _site_languages()
 DECIMAL_SIGNS = {"en": ".", "pl": ",", "cs": ",", "sk": ",", "bg": ","}
 
 
-# Resolves, with the worker's script URL, once a service worker controls the page: it is
-# active only after its install (the precache of the whole site) succeeded, so from then on
-# the context's pages start the engine from the snapshot (tests/conftest.py primes with it).
-SERVICE_WORKER_IN_CONTROL = """async () => {
-  await navigator.serviceWorker.ready;
-  if (!navigator.serviceWorker.controller) {
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
-  }
-  return navigator.serviceWorker.controller.scriptURL;
-}"""
-
-
 def page_url(site_url: str, lang: str, page: str) -> str:
     """The address of ``page`` ("index", "basics", "learn/values", ...) in ``lang`` under ``site_url``."""
     path = "" if page == "index" else page.removesuffix("/index") + "/"
@@ -106,7 +94,6 @@ def state_of(html: str) -> dict[str, Any]:
 
 
 __all__ = [
-    "SERVICE_WORKER_IN_CONTROL",
     "DECIMAL_SIGNS", "KINDS", "LANGUAGES", "LESSON_PAGES", "NAV_PAGES", "OTHER_LANGUAGES", "PAGES", "SITE_LANGUAGES",
     "call", "page_url", "state_of", "text_of",
 ]
