@@ -6,7 +6,7 @@
   seat: the page allows 1 s in Pyodide, which runs this engine about 3 to 5 times
   slower than CPython, so the target here is 1 s / 5 = 200 ms for the slowest deal;
 * the expert's move in the play (the look-ahead of
-  :func:`cribbage.pegging_eval.play_values`): 200 ms in the page, so 40 ms here
+  :func:`cribbage.analysis.pegging_eval.play_values`): 200 ms in the page, so 40 ms here
   for the slowest move, with 2, 3 and 4 players.
 
 Games are seeded, every seat the expert; each deal is reviewed from seat 0 with
@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
-from cribbage.coach import review_deal  # noqa: E402
-from cribbage.computer import ComputerPlayer  # noqa: E402
-from cribbage.game import Game, GameRules  # noqa: E402
+from cribbage.players.coach import review_deal  # noqa: E402
+from cribbage.players.computer import ComputerPlayer  # noqa: E402
+from cribbage.core.game import Game, GameRules  # noqa: E402
 
 PYODIDE_FACTOR = 5
 """How much slower the page's Pyodide runs this engine than CPython (at worst)."""

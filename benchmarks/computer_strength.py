@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
-from cribbage.computer import STRENGTHS, ComputerPlayer  # noqa: E402
-from cribbage.game import Game, GameRules  # noqa: E402
+from cribbage.players.computer import STRENGTHS, ComputerPlayer  # noqa: E402
+from cribbage.core.game import Game, GameRules  # noqa: E402
 
 REQUIRED_WIN_RATE = 0.80
 """Against the random player (issue 7)."""

@@ -36,9 +36,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "tests" / "engine")]
 
-from cribbage.cards import DECK  # noqa: E402
-from cribbage.discard import analyse_discards  # noqa: E402
-from cribbage.show import score_show, show_total  # noqa: E402
+from cribbage.core.cards import DECK  # noqa: E402
+from cribbage.analysis.discard import analyse_discards  # noqa: E402
+from cribbage.core.show import score_show, show_total  # noqa: E402
 from naive_scorer import naive_show_total  # noqa: E402
 
 
@@ -53,7 +53,7 @@ def histograms_in_fresh_process() -> float:
     """Timed in a new interpreter so that neither measurement warms the other's caches."""
     code = (
         "import time; start = time.perf_counter(); "
-        "from cribbage.stats import show_histograms; show_histograms(); "
+        "from cribbage.analysis.stats import show_histograms; show_histograms(); "
         "print(time.perf_counter() - start)"
     )
     output = subprocess.run([sys.executable, "-c", code], cwd=ROOT / "engine", capture_output=True, text=True, check=True)
@@ -157,7 +157,7 @@ def spread(times: list[float]) -> str:
 
 NAIVE_RUN = """
 import json, sys
-from cribbage.cards import Card
+from cribbage.core.cards import Card
 from naive_scorer import naive_show_total
 deals = [(list(map(Card.parse, d["hand"])), Card.parse(d["starter"]), d["crib"]) for d in json.load(sys.stdin)]
 if sys.argv[1] == "score":

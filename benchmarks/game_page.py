@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "engine"), str(ROOT / "tests" / "game")]
 
-from cribbage.computer import ComputerPlayer  # noqa: E402
+from cribbage.players.computer import ComputerPlayer  # noqa: E402
 from cribbage.widgets import update  # noqa: E402
 from cribbage.widgets.game import GameOptions, new_state  # noqa: E402
 from driver import read, reader_actions  # noqa: E402
@@ -37,9 +37,9 @@ from driver import read, reader_actions  # noqa: E402
 # The slow steps, timed where they run: the same text is run by CPython and by Pyodide.
 TIMING = """
 import json, time
-from cribbage.coach import review_deal
-from cribbage.computer import ComputerPlayer
-from cribbage.game import Game, GameRules
+from cribbage.players.coach import review_deal
+from cribbage.players.computer import ComputerPlayer
+from cribbage.core.game import Game, GameRules
 
 def timings(players, deals=2):
     game = Game(GameRules(players=players, target=121), seed=players)

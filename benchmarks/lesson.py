@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "engine")]
 
 import site_build  # noqa: E402
-from cribbage.course import stage, task_for  # noqa: E402
+from cribbage.course.lessons import stage, task_for  # noqa: E402
 from cribbage.widgets import render_block  # noqa: E402
 from cribbage.widgets.lesson_state import fresh  # noqa: E402
 

@@ -41,7 +41,7 @@ async () => {
     await pyodide.loadPackage("cribbage", { messageCallback: () => {}, errorCallback: (e) => errors.push(e) });
     if (errors.length) throw new Error(errors.join(" "));
     const total = pyodide.runPython(
-      "from cribbage.cards import parse_cards\\\\nfrom cribbage.show import score_show\\\\n"
+      "from cribbage.core.cards import parse_cards\\\\nfrom cribbage.core.show import score_show\\\\n"
       + "score_show(parse_cards('5H 5S 5C JD'), parse_cards('5D')[0]).total");
     postMessage(total);`;
   const started = performance.now();

@@ -16,7 +16,7 @@ from html import unescape
 from pathlib import Path
 from typing import Any
 
-from cribbage.course import COURSE
+from cribbage.course.lessons import COURSE
 from cribbage.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from cribbage.widgets import KINDS, update
 

@@ -14,14 +14,24 @@ True
 >>> set(cribbage.__all__) == {"DECK", "Card", "CribbageError", "parse_cards"} | set(cribbage._LAZY)
 True
 
-Modules are named after game concepts: :mod:`cards`, :mod:`show` (hand and crib
-scoring), :mod:`pegging` (the play's rules on ranks) and :mod:`play` (the play with
-its cards), :mod:`risk` (what the next player can reply), :mod:`rules` and :mod:`game`
-(a whole game), :mod:`computer` (computer players), :mod:`coach` (the review of a
-seat's decisions), :mod:`session` (a table: the reader, the computer, the coach),
-:mod:`deal`, :mod:`discard` (the discard advisor), :mod:`stats` (exact histograms),
-:mod:`i18n` (the message catalogue), and the package :mod:`widgets` (the live
-examples: the HTML both the build and the browser show, one module per kind).
+The package is layered; a module imports its own layer or a lower one only
+(``tests/engine/test_architecture.py`` checks it):
+
+* :mod:`cribbage.core`: the rules: :mod:`~cribbage.core.cards`, :mod:`~cribbage.core.variants`
+  (the games as data), :mod:`~cribbage.core.show` (hand and crib scoring),
+  :mod:`~cribbage.core.pegging` (the one play machine, on ranks), :mod:`~cribbage.core.play`
+  (the play with its cards), :mod:`~cribbage.core.deal`, :mod:`~cribbage.core.rules` and
+  :mod:`~cribbage.core.game` (a whole game as a log of typed actions);
+* :mod:`cribbage.analysis`: :mod:`~cribbage.analysis.risk` (the one model of what the next
+  player can reply), :mod:`~cribbage.analysis.discard` (the discard advisor),
+  :mod:`~cribbage.analysis.stats` (exact histograms) and the play's look-ahead;
+* :mod:`cribbage.players` (the computer, the coach) and :mod:`cribbage.course` (the
+  lessons as data, their tasks and exercises), both above the analysis;
+* :mod:`cribbage.session` (a table: the reader, the computer, who counts, the coach) and
+  :mod:`cribbage.io` (the JSON the command line and the pages exchange);
+* this package (the public API below), :mod:`cribbage.i18n` (the message catalogues),
+  :mod:`cribbage.widgets` (the live examples: one module per kind, the HTML both the build
+  and the browser show) and :mod:`cribbage.cli` (``python3 -m cribbage``).
 
 The names beyond the cards are imported on first use, so that ``python -m cribbage
 score`` starts without loading the game, the computer and the coach.
@@ -32,38 +42,38 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from .cards import DECK, Card, parse_cards
+from .core.cards import DECK, Card, parse_cards
 from .errors import CribbageError
 
 if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ imports them
-    from .coach import GameReview, review_deal, review_game
-    from .computer import STRENGTHS, ComputerPlayer, ReasonCode
-    from .deal import PLAYERS, deal_shape
-    from .discard import DiscardOption, analyse_discards
-    from .game import Game, Phase
-    from .pegging import MAX_COUNT
-    from .play import Play, replay
-    from .risk import ReplyDistribution, card_distribution
-    from .rules import Action, ActionKind, Decision, GameRules
+    from .players.coach import GameReview, review_deal, review_game
+    from .players.computer import STRENGTHS, ComputerPlayer, ReasonCode
+    from .core.deal import PLAYERS, deal_shape
+    from .analysis.discard import DiscardOption, analyse_discards
+    from .core.game import Game, Phase
+    from .core.pegging import MAX_COUNT
+    from .core.play import Play, replay
+    from .analysis.risk import ReplyDistribution, card_distribution
+    from .core.rules import Action, ActionKind, Decision, GameRules
     from .session import Automation, TableOptions, TableSession
-    from .show import MAX_SHOW, ScoreItem, ScoreKind, ShowScore, score_show
-    from .variants import FIVE_CARD, SEVEN_CARD, SIX_CARD, VARIANTS, Variant, variant
+    from .core.show import MAX_SHOW, ScoreItem, ScoreKind, ShowScore, score_show
+    from .core.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD, VARIANTS, Variant, variant
 
 # Each public name and the module that owns it.
 _LAZY = {
-    "Action": "rules", "ActionKind": "rules", "Decision": "rules", "GameRules": "rules",
+    "Action": "core.rules", "ActionKind": "core.rules", "Decision": "core.rules", "GameRules": "core.rules",
     "Automation": "session", "TableOptions": "session", "TableSession": "session",
-    "ComputerPlayer": "computer", "ReasonCode": "computer", "STRENGTHS": "computer",
-    "DiscardOption": "discard", "analyse_discards": "discard",
-    "Game": "game", "Phase": "game",
-    "GameReview": "coach", "review_deal": "coach", "review_game": "coach",
-    "MAX_COUNT": "pegging",
-    "MAX_SHOW": "show", "ScoreItem": "show", "ScoreKind": "show", "ShowScore": "show", "score_show": "show",
-    "PLAYERS": "deal", "deal_shape": "deal",
-    "Play": "play", "replay": "play",
-    "ReplyDistribution": "risk", "card_distribution": "risk",
-    "Variant": "variants", "VARIANTS": "variants", "variant": "variants",
-    "SIX_CARD": "variants", "FIVE_CARD": "variants", "SEVEN_CARD": "variants",
+    "ComputerPlayer": "players.computer", "ReasonCode": "players.computer", "STRENGTHS": "players.computer",
+    "DiscardOption": "analysis.discard", "analyse_discards": "analysis.discard",
+    "Game": "core.game", "Phase": "core.game",
+    "GameReview": "players.coach", "review_deal": "players.coach", "review_game": "players.coach",
+    "MAX_COUNT": "core.pegging",
+    "MAX_SHOW": "core.show", "ScoreItem": "core.show", "ScoreKind": "core.show", "ShowScore": "core.show", "score_show": "core.show",
+    "PLAYERS": "core.deal", "deal_shape": "core.deal",
+    "Play": "core.play", "replay": "core.play",
+    "ReplyDistribution": "analysis.risk", "card_distribution": "analysis.risk",
+    "Variant": "core.variants", "VARIANTS": "core.variants", "variant": "core.variants",
+    "SIX_CARD": "core.variants", "FIVE_CARD": "core.variants", "SEVEN_CARD": "core.variants",
 }
 
 # Written out, so that readers and linters see the public names (a test checks it against _LAZY).

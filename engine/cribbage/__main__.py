@@ -1,7 +1,7 @@
-"""``python -m cribbage``: see :mod:`cribbage.cli`."""
+"""``python -m cribbage``: see :mod:`cribbage.cli.commands`."""
 
 import sys
 
-from .cli import main
+from .cli.commands import main
 
 sys.exit(main())

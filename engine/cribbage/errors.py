@@ -5,7 +5,7 @@ Every error the engine raises for bad input is a :class:`CribbageError`
 site and the CLI can say it in the reader's language through
 :mod:`cribbage.i18n` instead of showing Python's English text.
 
->>> from cribbage.cards import parse_cards
+>>> from cribbage.core.cards import parse_cards
 >>> try:
 ...     parse_cards("5H 5H")
 ... except DuplicateCardError as error:
@@ -98,7 +98,7 @@ class UnknownVariantError(CribbageError):
     code = "unknown_variant"
 
 
-# -- JSON requests (see cribbage.jsonin) ------------------------------------------------
+# -- JSON requests (see cribbage.io.jsonin) ------------------------------------------------
 
 class RequestError(CribbageError):
     """A JSON request that cannot be read as one: its text or its shape."""
@@ -152,7 +152,7 @@ class FieldTypeError(RequestError):
     code = "wrong_type"
 
 
-# -- the course (see cribbage.tasks, cribbage.exercises and cribbage.course) ----------------
+# -- the course (see cribbage.course.tasks, cribbage.course.exercises and cribbage.course.lessons) ----------------
 
 class TaskError(CribbageError):
     """An exercise that cannot be one, read from a page's state (params: ``field``, the

@@ -7,10 +7,10 @@ placeholders, or a mapping of plural categories (``one``, ``few``, ``many``,
 
 >>> t("ui.points", "en", count=1), t("ui.points", "pl", count=5), t("ui.points", "cs", count=3)
 ('1 point', '5 punktów', '3 body')
->>> from cribbage.cards import Card
+>>> from cribbage.core.cards import Card
 >>> card_name(Card(12, "H"), "en"), card_name(Card(1, "S"), "cs"), card_name(Card(11, "D"), "bg")
 ('queen of hearts', 'pikové eso', 'вале каро')
->>> from cribbage.cards import parse_cards
+>>> from cribbage.core.cards import parse_cards
 >>> try:
 ...     parse_cards("5H 5H")
 ... except ValueError as error:
@@ -24,7 +24,7 @@ import json
 from functools import cache
 from typing import Any
 
-from .cards import Card
+from .core.cards import Card
 from .errors import CribbageError
 
 Language = str

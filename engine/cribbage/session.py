@@ -1,19 +1,19 @@
 """A table: the reader's seat, the computer opponents, who counts, muggins, the coach and the games won.
 
 A :class:`TableSession` is the game page's controller below the views.  It owns
-a :class:`~cribbage.game.Game` and the seats the computer plays, takes the
+a :class:`~cribbage.core.game.Game` and the seats the computer plays, takes the
 computer's decisions and the automatic steps until the reader must act
 (:meth:`TableSession.run_computer`), has the coach review each finished deal,
 and counts the games won.  Each of the reader's decisions is one call
 (:meth:`~TableSession.cut`, :meth:`~TableSession.deal`,
 :meth:`~TableSession.discard`, :meth:`~TableSession.play`,
 :meth:`~TableSession.announce`), checked by :meth:`Game.check
-<cribbage.game.Game.check>`: an illegal one raises the engine's coded error and
+<cribbage.core.game.Game.check>`: an illegal one raises the engine's coded error and
 changes nothing.  Like pokerkit's ``Automation``, an :class:`Automation` set
 names the reader's steps the table takes by itself.
 
->>> from cribbage.computer import ComputerPlayer
->>> from cribbage.rules import ActionKind
+>>> from cribbage.players.computer import ComputerPlayer
+>>> from cribbage.core.rules import ActionKind
 >>> table = TableSession.new(TableOptions(target=61, strength="random", coach=False), seed=5)
 >>> table.waits, table.game.phase.value
 (True, 'cut_for_deal')
@@ -37,15 +37,15 @@ from dataclasses import asdict, dataclass
 from enum import Flag, auto
 from typing import Any, NamedTuple
 
-from .cards import Card
-from .coach import DealReview, review_deal
-from .computer import STRENGTHS, ComputerPlayer, Reason
+from .core.cards import Card
+from .players.coach import DealReview, review_deal
+from .players.computer import STRENGTHS, ComputerPlayer, Reason
 from .errors import IllegalActionError, OptionError
-from .deal import PLAYERS
-from .game import Action, Deal, Game, GameRules, Phase, Seat
-from .rules import ActionKind, Decision
-from .show import show_total
-from .variants import SIX_CARD, VARIANTS, variant
+from .core.deal import PLAYERS
+from .core.game import Action, Deal, Game, GameRules, Phase, Seat
+from .core.rules import ActionKind, Decision
+from .core.show import show_total
+from .core.variants import SIX_CARD, VARIANTS, variant
 
 __all__ = [
     "COUNTINGS", "MAX_SEED", "OPTION_NAMES", "PLAYERS", "TARGETS", "TARGETS_OF", "VARIANT_NAMES", "Automation", "Count", "TableOptions", "TableSession",
@@ -100,7 +100,7 @@ class TableOptions:
     ...
     cribbage.errors.OptionError: target cannot be 99
 
-    ``variant``: the game's name (:data:`cribbage.variants.VARIANTS`); its
+    ``variant``: the game's name (:data:`cribbage.core.variants.VARIANTS`); its
     targets are :data:`TARGETS_OF` and its numbers of players the variant's.
     It is saved only when it is not the standard game, so older states read as
     they were (and the standard game to 61 stays the six-card game it was).

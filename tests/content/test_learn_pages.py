@@ -14,7 +14,7 @@ from helpers import NAV_PAGES, OTHER_LANGUAGES
 from test_terminology import forbidden_uses
 from tutorial_pages import DOCS, LANGUAGES, anchors, prose, unknown_words, words_of
 
-from cribbage.course import COURSE, stages
+from cribbage.course.lessons import COURSE, stages
 
 LEARN = sorted(path.name for path in (DOCS / "en" / "learn").glob("*.md"))
 PLACEHOLDER = "<!-- translate -->"

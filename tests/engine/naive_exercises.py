@@ -1,9 +1,9 @@
 """Independent expectations for the course's exercises: every answer a task allows, and the
 answers that are right, written from the rules with plain itertools. Shares nothing with
-:mod:`cribbage.exercises` but the Card type and the task's fields; the show is scored
+:mod:`cribbage.course.exercises` but the Card type and the task's fields; the show is scored
 with :mod:`naive_scorer`, the play with :mod:`naive_pegging`.
 
->>> from cribbage.cards import parse_cards
+>>> from cribbage.core.cards import parse_cards
 >>> [sorted(map(str, cards)) for cards in naive_combinations(parse_cards("5H 5S 5C JD 2D"), "pair")]
 [['5H', '5S'], ['5C', '5H'], ['5C', '5S']]
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import chain, combinations
 
-from cribbage.cards import DECK
+from cribbage.core.cards import DECK
 from naive_pegging import points_of_last_card
 from naive_scorer import naive_show_total
 

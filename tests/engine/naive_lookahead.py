@@ -1,17 +1,17 @@
-"""A brute force of the expected pegging: the yardstick :mod:`cribbage.pegging_eval` is checked against.
+"""A brute force of the expected pegging: the yardstick :mod:`cribbage.analysis.pegging_eval` is checked against.
 
 It deals the hidden cards as cards (every combination, no ranks), plays every
 deal out with the engine's :class:`Play` and the computer's own ``steady``
-choice (:func:`cribbage.computer.choose_play`), each seat seeing only its own
+choice (:func:`cribbage.players.computer.choose_play`), each seat seeing only its own
 cards and the table, and checks each card's points with the independent
 ``naive_pegging.points_of_last_card`` on the way.
 """
 
 from itertools import combinations
 
-from cribbage.computer import choose_play
+from cribbage.players.computer import choose_play
 from cribbage.errors import IllegalPlayError
-from cribbage.play import Play
+from cribbage.core.play import Play
 from naive_pegging import points_of_last_card
 
 

@@ -1,4 +1,4 @@
-"""A straightforward, independent play (pegging) scorer: the yardstick :mod:`cribbage.play`
+"""A straightforward, independent play (pegging) scorer: the yardstick :mod:`cribbage.core.play`
 is checked against. Written from the ACC rules (rule 7 and the scoring chart), sharing
 nothing with the engine but the Card type.
 
@@ -16,7 +16,7 @@ nothing with the engine but the Card type.
 Every seat plays the first card of its hand (in the order given) that fits: any legal
 play is the one whose hands are listed in the order their cards were played.
 
->>> from cribbage.cards import parse_cards
+>>> from cribbage.core.cards import parse_cards
 >>> naive_play([parse_cards("7H 8D 5C KS"), parse_cards("8S 6C AH QD")]).scores
 [3, 5]
 """

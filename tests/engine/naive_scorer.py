@@ -1,6 +1,6 @@
 """A straightforward, independent show scorer: the yardstick the engine is
 checked and timed against. Deliberately plain itertools code, sharing nothing
-with :mod:`cribbage.show` but the Card type."""
+with :mod:`cribbage.core.show` but the Card type."""
 
 from itertools import combinations
 

@@ -1,12 +1,14 @@
-"""The engine's shape: a one-way import graph in layers, and modules small enough to read.
+"""The engine's shape: a one-way import graph in layers you can see, and modules small enough to read.
 
-Layers, lowest first: the rules (cards, show, play, game ...), the table
-(``session``: a game with the reader's seat and the computer's, above the rules
-it drives), the public API (the package ``cribbage`` itself, which names what the
-layers below it offer), the language (i18n and its catalogues), the views (the ``widgets``
-package), the entry points (the CLI).  A module may import its own layer or a
-lower one, never a higher one, and no chain of imports comes back to where it
-started.
+Layers, lowest first, each a sub-package (or a module) of ``engine/cribbage``: the rules
+(``core``: cards, variants, show, the play machine, the game), the analysis of the rules
+(``analysis``: the risk model, discard values, statistics, the look-ahead), the players
+(``players``: the computer, the coach) and the course (``course``: lessons as data, their
+tasks), the table and the engine's JSON (``session``, ``io``), the public API (the package
+``cribbage`` itself, which names what the layers below offer), the language (``i18n`` and
+its catalogues), the views (``widgets``) and the entry points (``cli``, ``__main__``).  A
+module may import its own layer or a lower one, never a higher one, and no chain of imports
+comes back to where it started.
 """
 
 from __future__ import annotations
@@ -22,7 +24,21 @@ from cribbage.widgets import REGISTRY
 PACKAGE = Path(cribbage.__file__).resolve().parent  # engine/cribbage, or the installed wheel inside Pyodide
 ENGINE = PACKAGE.parent
 MAX_LINES = 500
-LAYERS = {"rules": 0, "table": 1, "public API": 2, "language": 3, "views": 4, "entry points": 5}
+MAX_TOP_LEVEL_MODULES = 12
+LAYERS = {
+    "rules": 0, "analysis": 1, "players": 2, "course": 2, "table": 3, "public API": 4, "language": 5,
+    "views": 6, "entry points": 7,
+}
+PACKAGE_LAYERS = {
+    "core": "rules", "analysis": "analysis", "players": "players", "course": "course", "io": "table",
+    "widgets": "views", "cli": "entry points",
+}
+"""Each sub-package of ``cribbage`` and its layer."""
+TOP_LEVEL_LAYERS = {
+    "cribbage": "public API", "cribbage.__main__": "entry points", "cribbage.errors": "rules",
+    "cribbage.i18n": "language", "cribbage.session": "table",
+}
+"""Each module at the top of the package and its layer (``errors``: what every layer may raise)."""
 
 
 def module_name(path: Path) -> str:
@@ -34,17 +50,9 @@ MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 
 
 def layer(module: str) -> str:
-    if module.startswith("cribbage.widgets"):
-        return "views"
-    if module in ("cribbage.cli", "cribbage.cli_help", "cribbage.__main__"):
-        return "entry points"
-    if module == "cribbage.i18n":
-        return "language"
-    if module == "cribbage.session":
-        return "table"
-    if module == "cribbage":
-        return "public API"
-    return "rules"
+    if module in TOP_LEVEL_LAYERS:
+        return TOP_LEVEL_LAYERS[module]
+    return PACKAGE_LAYERS[module.split(".")[1]]
 
 
 def imports_of(module: str) -> set[str]:
@@ -73,10 +81,10 @@ GRAPH = {module: imports_of(module) for module in MODULES}
 
 def test_the_graph_is_read_from_the_code():
     """The checks below would pass on an empty graph: make sure it holds the known edges."""
-    assert "cribbage.cards" in GRAPH["cribbage.show"]
+    assert "cribbage.core.cards" in GRAPH["cribbage.core.show"]
     assert "cribbage.widgets.hand" in GRAPH["cribbage.widgets"]
     assert "cribbage.widgets.source" in GRAPH["cribbage.widgets.hand"]
-    assert "cribbage.game" in GRAPH["cribbage.widgets.game.view"]
+    assert "cribbage.core.game" in GRAPH["cribbage.widgets.game.view"]
     assert "cribbage.session" in GRAPH["cribbage.widgets.game.update"]
 
 
@@ -94,6 +102,17 @@ def test_no_import_circle():
 
     for module in sorted(GRAPH):
         visit(module, [])
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_every_module_belongs_to_a_layer(module):
+    """A new module goes in a layer's sub-package, or is named here with its layer."""
+    assert module in TOP_LEVEL_LAYERS or module.split(".")[1] in PACKAGE_LAYERS, module
+
+
+def test_the_top_of_the_package_holds_at_most_12_modules():
+    top = sorted(path.name for path in PACKAGE.glob("*.py"))
+    assert len(top) <= MAX_TOP_LEVEL_MODULES, top
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
@@ -117,19 +136,19 @@ def test_each_widget_kind_is_declared_once_in_its_own_module():
 
 # -- one play core, one risk model -------------------------------------------------------------
 
-CORE, RISK = "cribbage.pegging", "cribbage.risk"
+CORE, RISK = "cribbage.core.pegging", "cribbage.analysis.risk"
 """The play's one rule book (on ranks) and the one model of what a card gives away."""
 USES_CORE_AND_RISK = (
-    "cribbage.computer", "cribbage.coach", "cribbage.pegging_risk", "cribbage.widgets.peg_practice",
-    "cribbage.exercises", "cribbage.task_deals", "cribbage.pegging_eval",
+    "cribbage.players.computer", "cribbage.players.coach", "cribbage.analysis.pegging_risk", "cribbage.widgets.peg_practice",
+    "cribbage.course.exercises", "cribbage.course.task_deals", "cribbage.analysis.pegging_eval",
     "cribbage.widgets.lesson",
 )
 """Who plays, weighs or checks a card of the play: each reaches both (directly or through another).
-``cribbage.tasks`` only records a task, checked by the core's rules (see :data:`DIRECT`)."""
+``cribbage.course.tasks`` only records a task, checked by the core's rules (see :data:`DIRECT`)."""
 DIRECT = {
-    "cribbage.play": {CORE}, "cribbage.pegging_eval": {CORE, RISK}, "cribbage.computer": {RISK},
-    "cribbage.coach": {RISK}, "cribbage.pegging_risk": {CORE, RISK}, "cribbage.exercises": {CORE, RISK},
-    "cribbage.tasks": {CORE}, "cribbage.task_deals": {CORE}, "cribbage.widgets.peg_practice": {CORE},
+    "cribbage.core.play": {CORE}, "cribbage.analysis.pegging_eval": {CORE, RISK}, "cribbage.players.computer": {RISK},
+    "cribbage.players.coach": {RISK}, "cribbage.analysis.pegging_risk": {CORE, RISK}, "cribbage.course.exercises": {CORE, RISK},
+    "cribbage.course.tasks": {CORE}, "cribbage.course.task_deals": {CORE}, "cribbage.widgets.peg_practice": {CORE},
     "cribbage.widgets.lesson_hints": {CORE},
 }
 """Who asks the core or the risk model itself, instead of a copy of their rules."""
@@ -150,7 +169,7 @@ def test_the_core_and_the_risk_model_sit_at_the_bottom():
     """The core imports no engine module; the risk model only the core and the cards (not the
     computer player, as the practice's risk once did)."""
     assert GRAPH[CORE] == set()
-    assert GRAPH[RISK] <= {CORE, "cribbage.cards"} and CORE in GRAPH[RISK]
+    assert GRAPH[RISK] <= {CORE, "cribbage.core.cards"} and CORE in GRAPH[RISK]
 
 
 @pytest.mark.parametrize("module", USES_CORE_AND_RISK)
@@ -216,6 +235,6 @@ def test_the_count_rule_check_sees_what_it_should():
 @pytest.mark.parametrize("module", sorted(set(MODULES) - {CORE}))
 def test_no_module_but_the_core_compares_a_count_with_31(module):
     """The go, the 31 and whether a card fits are the core's (``fits``, ``room``, ``goes_on``,
-    ``reachable``, :class:`~cribbage.pegging.Table`): nobody else re-derives them."""
+    ``reachable``, :class:`~cribbage.core.pegging.Table`): nobody else re-derives them."""
     found = count_rules(MODULES[module].read_text(encoding="utf-8"))
     assert not found, f"{module}: " + "; ".join(found)

@@ -11,16 +11,16 @@ from pathlib import Path
 import pytest
 from helpers import DECIMAL_SIGNS, LANGUAGES, OTHER_LANGUAGES
 
-from cribbage import cli
-from cribbage.cards import parse_cards
-from cribbage.cli import main
-from cribbage.cli_help import build_parser, requested_language
-from cribbage.computer import ComputerPlayer
-from cribbage.discard import analyse_discards
-from cribbage.game import Game, GameRules
+from cribbage.cli import commands as cli
+from cribbage.core.cards import parse_cards
+from cribbage.cli.commands import main
+from cribbage.cli.help import build_parser, requested_language
+from cribbage.players.computer import ComputerPlayer
+from cribbage.analysis.discard import analyse_discards
+from cribbage.core.game import Game, GameRules
 from cribbage.i18n import t
-from cribbage.jsonout import show_json
-from cribbage.show import score_show
+from cribbage.io.jsonout import show_json
+from cribbage.core.show import score_show
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 

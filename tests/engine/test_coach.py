@@ -5,14 +5,14 @@ import json
 
 import pytest
 
-from cribbage.cards import DECK
-from cribbage.coach import DealReview, review_deal, review_game
-from cribbage.computer import ComputerPlayer
-from cribbage.discard import analyse_discards
+from cribbage.core.cards import DECK
+from cribbage.players.coach import DealReview, review_deal, review_game
+from cribbage.players.computer import ComputerPlayer
+from cribbage.analysis.discard import analyse_discards
 from cribbage.errors import IllegalActionError
-from cribbage.events import Deal, Discard, Pegged, Shown, Starter
-from cribbage.game import Action, Game, GameRules
-from cribbage.play import Play, replay
+from cribbage.core.events import Deal, Discard, Pegged, Shown, Starter
+from cribbage.core.game import Action, Game, GameRules
+from cribbage.core.play import Play, replay
 from naive_lookahead import brute_force
 from naive_pegging import naive_play, points_of_last_card, value
 from naive_scorer import naive_show_total

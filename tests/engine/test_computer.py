@@ -8,12 +8,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from cribbage.cards import DECK, Card, parse_cards
-from cribbage.computer import ComputerPlayer, choose_discard, choose_play, reply_risk
-from cribbage.discard import analyse_discards
-from cribbage.game import Deal, Game, GameRules
-from cribbage.pegging_eval import play_values
-from cribbage.play import MAX_COUNT, Play
+from cribbage.core.cards import DECK, Card, parse_cards
+from cribbage.players.computer import ComputerPlayer, choose_discard, choose_play, reply_risk
+from cribbage.analysis.discard import analyse_discards
+from cribbage.core.game import Deal, Game, GameRules
+from cribbage.analysis.pegging_eval import play_values
+from cribbage.core.play import MAX_COUNT, Play
 from naive_pegging import points_of_last_card
 
 

@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribbage.cards import DECK
-from cribbage.course import COURSE, stage, stages, task_for
-from cribbage.discard import crib_expected
+from cribbage.core.cards import DECK
+from cribbage.course.lessons import COURSE, stage, stages, task_for
+from cribbage.analysis.discard import crib_expected
 from cribbage.errors import UnknownStageError
-from cribbage.exercises import accepted, check, hint
-from cribbage.tasks import Task, TaskKind
+from cribbage.course.exercises import accepted, check, hint
+from cribbage.course.tasks import Task, TaskKind
 from naive_exercises import all_answers, expected_answers, naive_combinations, naive_hand_mean, naive_threat, value
 from naive_pegging import points_of_last_card
 from naive_scorer import naive_show_total

@@ -5,14 +5,14 @@ import random
 
 import pytest
 
-from cribbage.cards import DECK, parse_cards
-from cribbage.computer import choose_discard
-from cribbage.deal import CRIB_SIZE, deal_shape
-from cribbage.discard import analyse_discards
+from cribbage.core.cards import DECK, parse_cards
+from cribbage.players.computer import choose_discard
+from cribbage.core.deal import CRIB_SIZE, deal_shape
+from cribbage.analysis.discard import analyse_discards
 from cribbage.errors import FiveCardPlayersError, PlayerCountError
-from cribbage.game import Game, GameRules
-from cribbage.play import Play
-from cribbage.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD
+from cribbage.core.game import Game, GameRules
+from cribbage.core.play import Play
+from cribbage.core.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD
 
 # From the rules: (players, variant) -> (dealt, laid away, from the deck to the crib, kept);
 # the seven-card game: seven dealt to each of two, two each to the crib, hands of five.

@@ -6,10 +6,10 @@ from itertools import combinations
 
 import pytest
 
-from cribbage.cards import DECK, SUITS, Card, parse_cards
-from cribbage.deal import deal_shape
-from cribbage.variants import FIVE_CARD, SIX_CARD
-from cribbage.discard import analyse_discards, crib_expected, crib_rank_table
+from cribbage.core.cards import DECK, SUITS, Card, parse_cards
+from cribbage.core.deal import deal_shape
+from cribbage.core.variants import FIVE_CARD, SIX_CARD
+from cribbage.analysis.discard import analyse_discards, crib_expected, crib_rank_table
 from cribbage.errors import CardCountError, DuplicateCardError
 from naive_scorer import naive_show_total
 

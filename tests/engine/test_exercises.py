@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribbage.cards import DECK, Card, parse_cards
+from cribbage.core.cards import DECK, Card, parse_cards
 from cribbage.errors import (
     AnswerNotInTaskError, AnswerRangeError, AnswerSizeError, AnswerTypeError, CardCountError, CribbageError,
     DuplicateCardError, ProgressError, TaskError,
 )
-from cribbage.exercises import HintKind, accepted, check, discard_options, find_items, hint, stars
-from cribbage.tasks import NUMBER_RANGES, Task, TaskKind, answer_to_json, read_answer
+from cribbage.course.exercises import HintKind, accepted, check, discard_options, find_items, hint, stars
+from cribbage.course.tasks import NUMBER_RANGES, Task, TaskKind, answer_to_json, read_answer
 from naive_exercises import (
     SHOW_KINDS, all_answers, brute_force_crib_mean, expected_answers, naive_combinations, naive_hand_mean, naive_threat, value,
 )

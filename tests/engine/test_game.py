@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribbage.cards import JACK
-from cribbage.computer import ComputerPlayer
+from cribbage.core.cards import JACK
+from cribbage.players.computer import ComputerPlayer
 from cribbage.errors import FiveCardPlayersError, IllegalActionError, IllegalPlayError
-from cribbage.game import Action, Game, GameRules, event_to_json
-from cribbage.variants import FIVE_CARD, SIX_CARD
+from cribbage.core.game import Action, Game, GameRules, event_to_json
+from cribbage.core.variants import FIVE_CARD, SIX_CARD
 from naive_scorer import naive_show_total
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from cribbage.cards import DECK
-from cribbage.cli import main
+from cribbage.core.cards import DECK
+from cribbage.cli.commands import main
 from cribbage.errors import (
     FieldTypeError,
     JsonDepthError,
@@ -23,7 +23,7 @@ from cribbage.errors import (
     UnknownFieldError,
 )
 from cribbage.i18n import LANGUAGES, t
-from cribbage.jsonin import peg_request, plain_score_request, read_json, score_request
+from cribbage.io.jsonin import peg_request, plain_score_request, read_json, score_request
 from naive_scorer import naive_show_total
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"

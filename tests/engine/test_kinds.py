@@ -15,14 +15,14 @@ import pytest
 
 import cribbage
 
-from cribbage.cards import DECK, parse_cards
-from cribbage.computer import ComputerPlayer, Reason, ReasonCode
+from cribbage.core.cards import DECK, parse_cards
+from cribbage.players.computer import ComputerPlayer, Reason, ReasonCode
 from cribbage.errors import CribbageError, IllegalActionError
-from cribbage.game import Game, GameRules
+from cribbage.core.game import Game, GameRules
 from cribbage.i18n import LANGUAGES, catalogue
-from cribbage.play import MAX_COUNT, Play
-from cribbage.rules import ACTION_KINDS, Action, ActionKind, Decision, decision_of
-from cribbage.show import MAX_SHOW, SHOW_KINDS, ScoreItem, ScoreKind, score_show
+from cribbage.core.play import MAX_COUNT, Play
+from cribbage.core.rules import ACTION_KINDS, Action, ActionKind, Decision, decision_of
+from cribbage.core.show import MAX_SHOW, SHOW_KINDS, ScoreItem, ScoreKind, score_show
 from cribbage.widgets import render_block
 
 # The engine's own sources, wherever it is imported from (the checkout, or the wheel in Pyodide).
@@ -129,8 +129,8 @@ def _assigned(name: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("name", "owner"), [
-    ("MAX_COUNT", "pegging.py"), ("MAX_SHOW", "show.py"), ("PLAYERS", "deal.py"), ("Seat", "rules.py"),
-    ("SHOW_KINDS", "show.py"), ("GIVEN_AWAY", "coach.py"), ("ACTION_KINDS", "rules.py"),
+    ("MAX_COUNT", "core/pegging.py"), ("MAX_SHOW", "core/show.py"), ("PLAYERS", "core/deal.py"), ("Seat", "core/rules.py"),
+    ("SHOW_KINDS", "core/show.py"), ("GIVEN_AWAY", "players/coach.py"), ("ACTION_KINDS", "core/rules.py"),
 ])
 def test_each_constant_of_the_rules_is_defined_once_in_the_module_that_owns_it(name, owner):
     assert _assigned(name) == [owner]

@@ -7,8 +7,8 @@ scores; ``pegging_sequence`` vectors give a whole play with the totals per playe
 
 import pytest
 
-from cribbage.cards import SUITS, Card
-from cribbage.play import Play, pile_score, replay
+from cribbage.core.cards import SUITS, Card
+from cribbage.core.play import Play, pile_score, replay
 from peer_vectors import peer_vectors
 
 VECTORS = peer_vectors("pegging", "pegging_sequence")

@@ -7,8 +7,8 @@ is swapped for another suit of its rank that keeps the flush and nobs unchanged
 
 import pytest
 
-from cribbage.cards import SUITS, Card, parse_cards
-from cribbage.show import score_show
+from cribbage.core.cards import SUITS, Card, parse_cards
+from cribbage.core.show import score_show
 from peer_vectors import peer_vectors
 
 VECTORS = peer_vectors("hand", "crib")

@@ -1,4 +1,4 @@
-"""The play (cribbage.play) against the independent naive_pegging reference, on 2,400
+"""The play (cribbage.core.play) against the independent naive_pegging reference, on 2,400
 random deals for 2, 3 and 4 players, the five-card game and the seven-card game (hands of 5); and the reference itself
 against plays worked out by hand from the rules."""
 
@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribbage.cards import DECK, parse_cards
-from cribbage.play import Play, replay
-from cribbage.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD
+from cribbage.core.cards import DECK, parse_cards
+from cribbage.core.play import Play, replay
+from cribbage.core.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD
 from naive_pegging import naive_play, points_of_last_card
 
 # (players, cards each seat holds in the play, variant)

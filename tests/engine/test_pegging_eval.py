@@ -8,11 +8,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from cribbage.cards import DECK, Card, parse_cards
-from cribbage.computer import choose_play
+from cribbage.core.cards import DECK, Card, parse_cards
+from cribbage.players.computer import choose_play
 from cribbage.errors import CardCountError, IllegalPlayError
-from cribbage.pegging_eval import DEFAULT_SAMPLES, hidden_deals, pile_points, play_values
-from cribbage.play import Play, pile_score
+from cribbage.analysis.pegging_eval import DEFAULT_SAMPLES, hidden_deals, pile_points, play_values
+from cribbage.core.play import Play, pile_score
 from naive_lookahead import brute_force
 from naive_pegging import points_of_last_card
 

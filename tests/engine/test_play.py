@@ -4,10 +4,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribbage.cards import DECK, Card, parse_cards
+from cribbage.core.cards import DECK, Card, parse_cards
 from cribbage.errors import IllegalPlayError
-from cribbage.play import Play, PlayAction, pile_score, replay
-from cribbage.variants import FIVE_CARD, SIX_CARD, Variant
+from cribbage.core.play import Play, PlayAction, pile_score, replay
+from cribbage.core.variants import FIVE_CARD, SIX_CARD, Variant
 
 
 def cards(text):

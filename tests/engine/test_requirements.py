@@ -223,7 +223,7 @@ def test_the_check_reads_what_the_engine_job_runs():
     and the modules every engine test run needs are found."""
     found, read = third_party_imports()
     relative = {file.relative_to(ROOT).as_posix() for file in read}
-    for expected in ("engine/cribbage/show.py", "engine/cribbage/widgets/game/update.py", "tests/engine/test_show.py",
+    for expected in ("engine/cribbage/core/show.py", "engine/cribbage/widgets/game/update.py", "tests/engine/test_show.py",
                      "tests/engine/naive_scorer.py", "conftest.py", "tests/conftest.py", "tests/prerequisites.py",
                      "site_build.py"):
         assert expected in relative

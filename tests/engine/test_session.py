@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from cribbage.computer import ComputerPlayer
+from cribbage.players.computer import ComputerPlayer
 from cribbage.errors import IllegalActionError, OptionError
-from cribbage.game import Muggins, Shown
+from cribbage.core.game import Muggins, Shown
 from cribbage.session import Automation, TableOptions, TableSession
-from cribbage.show import show_total
+from cribbage.core.show import show_total
 from cribbage.widgets import update
 from cribbage.widgets.game import game_of, new_state
 

@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribbage.cards import DECK, SUITS, Card, parse_cards, parse_hand_and_starter
+from cribbage.core.cards import DECK, SUITS, Card, parse_cards, parse_hand_and_starter
 from cribbage.errors import CardCountError, DuplicateCardError, StarterInHandError
-from cribbage.show import heels_points, score_show, show_total
+from cribbage.core.show import heels_points, score_show, show_total
 from naive_scorer import naive_show_total
 
 

@@ -11,11 +11,11 @@ import random
 
 import pytest
 
-from cribbage.computer import ComputerPlayer
-from cribbage.game import Action, Game, GameRules
-from cribbage.play import MAX_COUNT
-from cribbage.show import show_total
-from cribbage.variants import FIVE_CARD
+from cribbage.players.computer import ComputerPlayer
+from cribbage.core.game import Action, Game, GameRules
+from cribbage.core.play import MAX_COUNT
+from cribbage.core.show import show_total
+from cribbage.core.variants import FIVE_CARD
 
 GAMES = int(os.environ.get("CRIBBAGE_SOAK_GAMES", "1000"))
 EXPERT_GAMES = int(os.environ.get("CRIBBAGE_SOAK_EXPERT_GAMES", "6"))

@@ -6,8 +6,8 @@ from itertools import combinations, product
 
 import pytest
 
-from cribbage.cards import DECK, SUITS, Card
-from cribbage.stats import contributions, mean, show_histograms
+from cribbage.core.cards import DECK, SUITS, Card
+from cribbage.analysis.stats import contributions, mean, show_histograms
 from naive_scorer import naive_show_total
 
 # Lumetta, "Amusing Cribbage Facts"; Wikipedia "Cribbage statistics".

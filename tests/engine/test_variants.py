@@ -1,4 +1,4 @@
-"""The variants as data (cribbage.variants): one record per game, read by every rules
+"""The variants as data (cribbage.core.variants): one record per game, read by every rules
 module instead of a flag; saved games and requests of the older flag still load."""
 
 import ast
@@ -10,19 +10,19 @@ from pathlib import Path
 import pytest
 
 import cribbage
-from cribbage.cards import DECK, Card, parse_cards
-from cribbage.cli import main
-from cribbage.computer import ComputerPlayer
+from cribbage.core.cards import DECK, Card, parse_cards
+from cribbage.cli.commands import main
+from cribbage.players.computer import ComputerPlayer
 from cribbage.errors import CardCountError, UnknownVariantError, VariantPlayersError
-from cribbage.game import Game, GameRules
+from cribbage.core.game import Game, GameRules
 from cribbage.i18n import LANGUAGES, error_message, t
-from cribbage.show import score_show, show_total
-from cribbage.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD, VARIANTS, variant, variant_of
+from cribbage.core.show import score_show, show_total
+from cribbage.core.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD, VARIANTS, variant, variant_of
 from naive_scorer import naive_show_total
 
 PACKAGE = Path(cribbage.__file__).resolve().parent
 
-ALIAS_READERS = {"variants.py", "cli.py"}
+ALIAS_READERS = {"core/variants.py", "cli/commands.py"}
 """Where the name ``five_card`` may still be read: the variants' own JSON aliases, and the
 command line's ``--five-card``, an alias of ``--variant five-card``."""
 

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from cribbage.computer import ComputerPlayer
-from cribbage.game import Game
-from cribbage.show import show_total
+from cribbage.players.computer import ComputerPlayer
+from cribbage.core.game import Game
+from cribbage.core.show import show_total
 from cribbage.widgets import update
 from cribbage.widgets.game import READER, game_of
 

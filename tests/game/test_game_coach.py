@@ -1,4 +1,4 @@
-"""The coach's view in the game: its numbers are the engine's reviews (cribbage.coach),
+"""The coach's view in the game: its numbers are the engine's reviews (cribbage.players.coach),
 computed here again from the game's own events, never read from the widget's code."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from cribbage.coach import review_deal, review_game
-from cribbage.computer import ComputerPlayer
+from cribbage.players.coach import review_deal, review_game
+from cribbage.players.computer import ComputerPlayer
 from cribbage.i18n import LANGUAGES, t
 from cribbage.widgets.game import READER, GameOptions, new_state
 from driver import send

@@ -14,10 +14,10 @@ from typing import NamedTuple
 
 import pytest
 
-from cribbage.computer import ComputerPlayer
-from cribbage.game import Deal, Discard, Game, Pegged, Shown
+from cribbage.players.computer import ComputerPlayer
+from cribbage.core.game import Deal, Discard, Game, Pegged, Shown
 from cribbage.i18n import LANGUAGES, card_name, t
-from cribbage.show import show_total
+from cribbage.core.show import show_total
 from cribbage.widgets import render_block, update
 from cribbage.widgets.game import READER, GameOptions, new_state
 from cribbage.widgets.game.state import checked

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cribbage.coach import review_game
+from cribbage.players.coach import review_game
 from cribbage.widgets.game import READER, game_of
 from cribbage.widgets.game.coach_state import said_of
 from test_game_browser import READY_TIMEOUT, ROOT, press, settled, tab_to

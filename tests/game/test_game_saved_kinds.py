@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from cribbage.computer import ReasonCode
+from cribbage.players.computer import ReasonCode
 from cribbage.i18n import LANGUAGES, catalogue, t
-from cribbage.rules import ActionKind
+from cribbage.core.rules import ActionKind
 from cribbage.widgets import update
 from cribbage.widgets.game.coach_state import reviews_of
 from cribbage.widgets.game.state import NOTICES, Notice, checked

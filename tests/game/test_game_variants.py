@@ -1,7 +1,7 @@
 """The game page plays the variants (``variant:`` in the block, the options box, the address).
 
 The seven-card game is played through the page's own entry point to its end;
-the expected deal, hand and target come from :mod:`cribbage.variants`, never
+the expected deal, hand and target come from :mod:`cribbage.core.variants`, never
 from the widget.  A state or block without a variant is the standard game, read
 and written as before.
 """
@@ -15,11 +15,11 @@ import xml.etree.ElementTree as ElementTree
 
 import pytest
 
-from cribbage.computer import ComputerPlayer
-from cribbage.events import Deal, Discard
-from cribbage.game import Game, GameRules
+from cribbage.players.computer import ComputerPlayer
+from cribbage.core.events import Deal, Discard
+from cribbage.core.game import Game, GameRules
 from cribbage.i18n import LANGUAGES, error_message, t
-from cribbage.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD
+from cribbage.core.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD
 from cribbage.widgets import BlockError, render_block, update
 from cribbage.widgets.game import GameOptions, game_of, new_state
 from cribbage.widgets.game.board import board_html, hole_position

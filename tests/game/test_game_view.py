@@ -13,11 +13,11 @@ import re
 
 import pytest
 
-from cribbage.computer import ComputerPlayer
-from cribbage.discard import analyse_discards
-from cribbage.game import Game
+from cribbage.players.computer import ComputerPlayer
+from cribbage.analysis.discard import analyse_discards
+from cribbage.core.game import Game
 from cribbage.i18n import LANGUAGES, catalogue, t
-from cribbage.show import show_total
+from cribbage.core.show import show_total
 from cribbage.widgets import BlockError, render_block, update
 from cribbage.widgets.game import COMPUTER, READER, GameOptions, game_of, new_state
 from driver import play_game, read, reader_actions, send

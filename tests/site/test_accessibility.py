@@ -13,8 +13,8 @@ import re
 import pytest
 
 import site_build
-from cribbage.cards import Card
-from cribbage.discard import analyse_discards
+from cribbage.core.cards import Card
+from cribbage.analysis.discard import analyse_discards
 from cribbage.i18n import card_name, t
 from helpers import LANGUAGES, PAGES, page_url
 

@@ -3,7 +3,7 @@ Pages: it loads Pyodide and the engine from itself and nothing from anywhere els
 
 from __future__ import annotations
 
-from cribbage.show import score_show as score_show_in_cpython
+from cribbage.core.show import score_show as score_show_in_cpython
 
 # In the page: the runtime from <site>/pyodide/, the engine with loadPackage (from the
 # site's pyodide-lock.json), then the 29 hand scored by the engine.
@@ -16,8 +16,8 @@ async () => {
   await pyodide.loadPackage("cribbage", { messageCallback: () => {}, errorCallback: (e) => errors.push(e) });
   if (errors.length) throw new Error(errors.join("\\n"));
   return pyodide.runPython(`
-from cribbage.cards import parse_cards
-from cribbage.show import score_show
+from cribbage.core.cards import parse_cards
+from cribbage.core.show import score_show
 score_show(parse_cards("5H 5S 5C JD"), parse_cards("5D")[0]).total
 `);
 }
@@ -45,6 +45,6 @@ def test_site_under_a_sub_path_runs_the_engine_from_its_own_pyodide(cold_context
 
 
 def _hand_and_starter():
-    from cribbage.cards import parse_cards
+    from cribbage.core.cards import parse_cards
 
     return parse_cards("5H 5S 5C JD"), parse_cards("5D")[0]

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 import site_build
-from cribbage.cards import Card, parse_cards
+from cribbage.core.cards import Card, parse_cards
 from cribbage.widgets.game.state import game_of
 from cribbage.i18n import LANGUAGES
-from cribbage.show import score_show
+from cribbage.core.show import score_show
 
 READY_TIMEOUT = 90_000
 WEB_APP_MESSAGES = site_build.ROOT / "content" / "web_app.json"

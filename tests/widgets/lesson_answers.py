@@ -8,7 +8,7 @@ import sys
 from itertools import combinations
 from pathlib import Path
 
-from cribbage.cards import Card
+from cribbage.core.cards import Card
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))  # the independent counters live beside the engine tests
 from naive_pegging import points_of_last_card  # noqa: E402

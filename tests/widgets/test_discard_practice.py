@@ -1,5 +1,5 @@
 """Discard practice (``cribbage-discard-practice``): the reader's throw set against the exact
-advisor's ranking (:func:`cribbage.discard.analyse_discards`, itself checked against a brute
+advisor's ranking (:func:`cribbage.analysis.discard.analyse_discards`, itself checked against a brute
 force in ``tests/engine/test_discard.py``), and every action of the widget in CPython."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import pytest
 from helpers import call as call_widget
 from helpers import state_of, text_of
 
-from cribbage.cards import Card, parse_cards
-from cribbage.discard import analyse_discards
+from cribbage.core.cards import Card, parse_cards
+from cribbage.analysis.discard import analyse_discards
 from cribbage.i18n import LANGUAGES, card_name, number, t
 from cribbage.widgets import BlockError, render_block
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from cribbage.cards import DECK, Card
-from cribbage.course import COURSE, stage, task_for
+from cribbage.core.cards import DECK, Card
+from cribbage.course.lessons import COURSE, stage, task_for
 from cribbage.i18n import LANGUAGES, card_name, card_symbol, number_word, t
 from cribbage.widgets import render_block
 from helpers import call, state_of, text_of

@@ -14,7 +14,7 @@ import re
 from lesson_answers import best_plays, combinations_of, expected_number, pair_points
 
 from cribbage.i18n import card_name, t
-from cribbage.tasks import Task
+from cribbage.course.tasks import Task
 
 LIVE_TIMEOUT = 60_000
 # Material's language switcher asks for sitemap.xml at the host's root, outside the sub-path.

@@ -1,5 +1,5 @@
 """One card, one verdict: the course's check, the practice page, the coach's review and the
-computer's reason all weigh a card by the one risk model (``cribbage.risk``), so they agree on
+computer's reason all weigh a card by the one risk model (``cribbage.analysis.risk``), so they agree on
 what it gives away and on whether it is *safe* (no reply makes 15, 31 or a run; pairs are a
 reply too, counted in the expected points, but not against "safe": the course's page says so)."""
 
@@ -12,15 +12,15 @@ import pytest
 from helpers import call as call_widget
 from helpers import text_of
 
-from cribbage import exercises
-from cribbage.cards import DECK, parse_cards
-from cribbage.coach import review_deal
-from cribbage.computer import ComputerPlayer, choose_play
-from cribbage.game import Game, GameRules
+from cribbage.course import exercises
+from cribbage.core.cards import DECK, parse_cards
+from cribbage.players.coach import review_deal
+from cribbage.players.computer import ComputerPlayer, choose_play
+from cribbage.core.game import Game, GameRules
 from cribbage.i18n import card_name, number, t
-from cribbage.pegging_risk import best_cards, play_risks
-from cribbage.risk import SAFE_KINDS, card_distribution
-from cribbage.tasks import Task, TaskKind
+from cribbage.analysis.pegging_risk import best_cards, play_risks
+from cribbage.analysis.risk import SAFE_KINDS, card_distribution
+from cribbage.course.tasks import Task, TaskKind
 
 call = partial(call_widget, "peg-practice")
 

@@ -18,9 +18,9 @@ from helpers import state_of, text_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribbage.cards import DECK, Card, parse_cards
+from cribbage.core.cards import DECK, Card, parse_cards
 from cribbage.i18n import LANGUAGES, card_name, number, points_text, t
-from cribbage.pegging_risk import deal_peg_situation, play_risks
+from cribbage.analysis.pegging_risk import deal_peg_situation, play_risks
 from cribbage.widgets import BlockError, render_block
 
 # The independent play scorer lives beside the engine's tests (pytest puts that folder on

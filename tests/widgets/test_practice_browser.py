@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import json
 
-from cribbage.cards import parse_cards
-from cribbage.discard import analyse_discards
+from cribbage.core.cards import parse_cards
+from cribbage.analysis.discard import analyse_discards
 from cribbage.i18n import card_name, t
-from cribbage.pegging_risk import best_cards, check_choice, play_risks
+from cribbage.analysis.pegging_risk import best_cards, check_choice, play_risks
 
 LIVE_TIMEOUT = 60_000
 PHONE = {"width": 360, "height": 740}

@@ -24,9 +24,9 @@ from helpers import KINDS, call, state_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cribbage.cards import Card, parse_cards
+from cribbage.core.cards import Card, parse_cards
 from cribbage.i18n import LANGUAGES, MissingMessageError, t
-from cribbage.show import score_show
+from cribbage.core.show import score_show
 from cribbage.widgets import REGISTRY, render_block, update
 from cribbage.widgets.hand import parse_hand_fragment
 from cribbage.widgets.source import BlockError

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from cribbage.cards import Card, parse_cards
-from cribbage.discard import analyse_discards
+from cribbage.core.cards import Card, parse_cards
+from cribbage.analysis.discard import analyse_discards
 from cribbage.i18n import LANGUAGES, card_symbol, t
-from cribbage.play import replay
-from cribbage.show import score_show
+from cribbage.core.play import replay
+from cribbage.core.show import score_show
 
 
 KINDS = ("hand", "play", "practice", "advisor")

@@ -13,14 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribbage import errors
-from cribbage.cards import DECK, Card, parse_cards
-from cribbage.discard import analyse_discards
+from cribbage.core.cards import DECK, Card, parse_cards
+from cribbage.analysis.discard import analyse_discards
 from cribbage.i18n import LANGUAGES, card_name, catalogue, error_message, number_word, t
-from cribbage.play import Play, replay
+from cribbage.core.play import Play, replay
 from cribbage.widgets import BlockError, render_block, update
 from cribbage.widgets.hand import parse_hand_fragment
 from cribbage.widgets.spoken import spoken_count
-from cribbage.show import score_show
+from cribbage.core.show import score_show
 from hooks.cribbage_blocks import page_language, replace_blocks
 from mkdocs.exceptions import PluginError
 
@@ -398,7 +398,7 @@ def test_the_count_resets_after_a_go_but_the_last_card_ends_the_play(lang):
 
 
 def test_crib_table_shows_the_engines_averages_with_five_five_marked_best():
-    from cribbage.discard import crib_rank_table
+    from cribbage.analysis.discard import crib_rank_table
 
     html = render_block("crib-table", "", "en")
     best = re.findall(r'<td class="cb-best">([\d.]+)</td>', html)
@@ -419,7 +419,7 @@ def test_crib_table_scrolls_in_its_own_box_that_a_keyboard_can_reach():
 
 
 def test_crib_table_compares_published_figures_with_the_engine_in_the_pages_language():
-    from cribbage.discard import crib_rank_table
+    from cribbage.analysis.discard import crib_rank_table
 
     html = render_block("crib-table", "published: 5-5 8.5, K-10 2.7\nsource: a book", "cs")
     engine = crib_rank_table()

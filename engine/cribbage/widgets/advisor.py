@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from html import escape
 
-from ..cards import Card, parse_cards
-from ..deal import deal_shape
-from ..discard import DiscardOption, analyse_discards
+from ..core.cards import Card, parse_cards
+from ..core.deal import deal_shape
+from ..analysis.discard import DiscardOption, analyse_discards
 from ..errors import CribbageError
 from ..i18n import Language, number, points_text, t
-from ..variants import Variant, variant_flag, variant_json, variant_of
+from ..core.variants import Variant, variant_flag, variant_json, variant_of
 from . import source
 from .html import attrs, card_select, cards_html, error_html, radio_group, scroll_box
 from .source import CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, card_slot, card_texts, field, uid_of

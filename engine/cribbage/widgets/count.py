@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ..cards import Card
+from ..core.cards import Card
 from ..i18n import Language, points_text, t
-from ..show import ShowScore, score_show
+from ..core.show import ShowScore, score_show
 from .html import card_html, cards_html
 from .spoken import spoken_count
 
@@ -49,7 +49,7 @@ def show_html(
 
     ``announce`` marks the total and the words as news to read out; the game's log
     announces its own short line instead, and keeps older shows quiet.
-    ``hand_size``: the variant's hand (None: 4 or 3, as :func:`~cribbage.show.score_show` has it).
+    ``hand_size``: the variant's hand (None: 4 or 3, as :func:`~cribbage.core.show.score_show` has it).
     """
     score = score_show(hand, starter, crib=crib, hand_size=hand_size)
     news = " data-announce" if announce else ""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..course import COURSE, Lesson
+from ..course.lessons import COURSE, Lesson
 from ..i18n import Language, t
 from .html import attrs, button, screen_reader
 from .lesson_state import persist_key

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from html import escape
 
-from ..cards import RANK_SYMBOLS
-from ..discard import crib_rank_table
+from ..core.cards import RANK_SYMBOLS
+from ..analysis.discard import crib_rank_table
 from ..i18n import Language, lookup, number, t
 from .html import attrs
 from .source import BlockError, Fields

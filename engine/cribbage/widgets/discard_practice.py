@@ -2,7 +2,7 @@
 
 The reader taps the cards to throw to the crib and throws; the page then sets
 that choice against every discard ranked by the exact advisor
-(:func:`cribbage.discard.analyse_discards`): its rank, its net beside the best,
+(:func:`cribbage.analysis.discard.analyse_discards`): its rank, its net beside the best,
 and the advisor's table with both rows marked.
 
 >>> first, second = (WIDGET.render("dealer: random", "en") for _ in range(2))
@@ -17,9 +17,9 @@ import random
 from collections.abc import Sequence
 from html import escape
 
-from ..cards import DECK, Card, parse_cards
-from ..deal import deal_shape
-from ..discard import DiscardOption, analyse_discards
+from ..core.cards import DECK, Card, parse_cards
+from ..core.deal import deal_shape
+from ..analysis.discard import DiscardOption, analyse_discards
 from ..i18n import Language, card_name, number, t
 from . import source
 from .advisor import TIE, discard_options_html

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ..cards import Card, parse_cards
+from ..core.cards import Card, parse_cards
 from ..errors import CardCountError, CribbageError, StarterInHandError
 from ..i18n import Language, error_message, t
-from ..show import score_show
+from ..core.show import score_show
 from . import source
 from .count import show_html
 from .html import card_select, error_html, radio_group

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
-from ..cards import DECK, SUITS, Card
+from ..core.cards import DECK, SUITS, Card
 from ..i18n import Language, card_label, card_name, card_symbol, error_message, suit_name, t
 from .source import State
 
@@ -160,7 +160,7 @@ def toggle(text: str, key: str, action: str, pressed: bool) -> str:
 
 def card_buttons(held: Iterable[Card], why_illegal: Callable[[Card], str | None], lang: Language) -> list[str]:
     """One button per card held: the legal ones to play, the others disabled saying why
-    (``why_illegal``: the rules' reason code for a card, as :meth:`cribbage.play.Play.why_illegal`)."""
+    (``why_illegal``: the rules' reason code for a card, as :meth:`cribbage.core.play.Play.why_illegal`)."""
     buttons = []
     for card in held:
         reason = why_illegal(card)

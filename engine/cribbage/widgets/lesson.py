@@ -1,6 +1,6 @@
 """A stage of the Learn course (``cribbage-lesson``): one task, the reader's answer, the verdict.
 
-The block names a stage of :data:`cribbage.course.COURSE`; the build prints its first
+The block names a stage of :data:`cribbage.course.lessons.COURSE`; the build prints its first
 task (seed 0), and the page then checks answers, gives hints and deals fresh cards
 through :func:`lesson_update`. The stage's best stars travel in the state, which the
 page keeps in ``localStorage`` under ``lesson-<stage>`` (the course's progress reads them).
@@ -16,10 +16,10 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from ..cards import Card
-from ..course import stage as course_stage
+from ..core.cards import Card
+from ..course.lessons import stage as course_stage
 from ..errors import CribbageError
-from ..exercises import TaskKind, Verdict, accepted, check, find_items, stars
+from ..course.exercises import TaskKind, Verdict, accepted, check, find_items, stars
 from ..i18n import Language, error_message, t
 from .lesson_state import MAX_SEED, Attempt, checked, fresh, persist_key, task_cards
 from .lesson_hints import said_answer

@@ -1,10 +1,10 @@
 """Words for a stage's hint and for the choices of a play or discard task, after a wrong answer.
 
-The engine's :class:`~cribbage.exercises.Hint` and :class:`~cribbage.exercises.Option` carry
+The engine's :class:`~cribbage.course.exercises.Hint` and :class:`~cribbage.course.exercises.Option` carry
 numbers and cards only; this module says them in the page's language.
 
->>> from cribbage.cards import parse_cards
->>> from cribbage.exercises import Task, TaskKind, hint
+>>> from cribbage.core.cards import parse_cards
+>>> from cribbage.course.exercises import Task, TaskKind, hint
 >>> hint_text(Task(TaskKind.COUNT, parse_cards("KH 5S AD")), hint(Task(TaskKind.COUNT, parse_cards("KH 5S AD"))), "en")
 'All the cards but the last add up to 15.'
 """
@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ..cards import Card
-from ..exercises import Goal, Hint, HintKind, Option, Task, TaskKind, Verdict, discard_analysis, show_items, threat
+from ..core.cards import Card
+from ..course.exercises import Goal, Hint, HintKind, Option, Task, TaskKind, Verdict, discard_analysis, show_items, threat
 from ..i18n import Language, card_name, card_symbol, number, points_text, t
-from ..pegging import room
-from ..show import ScoreItem
+from ..core.pegging import room
+from ..core.show import ScoreItem
 from .html import attrs, card_face, card_html, scroll_box
 from .spoken import kind_name
 

@@ -1,6 +1,6 @@
 """The state of one stage of the Learn course, as the page keeps it, checked before use.
 
->>> from ..course import stage
+>>> from ..course.lessons import stage
 >>> attempt = fresh("w1", stage("values-1"), 0)
 >>> checked(attempt.to_state()) == attempt
 True
@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card
-from ..course import Stage, task_for
-from ..course import stage as course_stage
+from ..core.cards import Card
+from ..course.lessons import Stage, task_for
+from ..course.lessons import stage as course_stage
 from ..errors import CribbageError
-from ..exercises import Task
+from ..course.exercises import Task
 from .source import CARD_TEXTS, State, StateError, field, uid_of
 
 MAX_NUMBER = 99

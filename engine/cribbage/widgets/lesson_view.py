@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from ..cards import Card
-from ..course import COURSE, Stage
-from ..exercises import Goal, Task, TaskKind, Verdict, find_items, hint
+from ..core.cards import Card
+from ..course.lessons import COURSE, Stage
+from ..course.exercises import Goal, Task, TaskKind, Verdict, find_items, hint
 from ..i18n import Language, card_name, card_symbol, has_message, points_text, t
-from ..show import ScoreItem, ShowScore
-from ..tasks import count_of
+from ..core.show import ScoreItem, ShowScore
+from ..course.tasks import count_of
 from .count import spoken_html
 from .html import attrs, button, card_face, screen_reader, tap_card, tap_cards
 from .lesson_hints import and_list, hint_text, option_rows, said_answer

@@ -1,6 +1,6 @@
 """Pegging practice (``cribbage-peg-practice``): a pile, your hand, your play, and every card weighed.
 
-A moment of a real play (:func:`cribbage.pegging_risk.deal_peg_situation`): the
+A moment of a real play (:func:`cribbage.analysis.pegging_risk.deal_peg_situation`): the
 cards of the current count and the reader's hand. The reader plays a card (or
 says go when none fits); the page then weighs every card of the hand: what it
 pegs now, what the opponent could peg in reply, and the net of the two.
@@ -17,11 +17,11 @@ import random
 from collections.abc import Sequence
 from html import escape
 
-from ..cards import Card, parse_cards
+from ..core.cards import Card, parse_cards
 from ..i18n import Language, card_name, lookup, number, points_text, t
-from ..pegging_risk import PegSituation, PlayRisk, Reply, best_cards, check_choice, deal_peg_situation, play_risks
-from ..pegging import count_of, goes_on
-from ..show import ScoreItem
+from ..analysis.pegging_risk import PegSituation, PlayRisk, Reply, best_cards, check_choice, deal_peg_situation, play_risks
+from ..core.pegging import count_of, goes_on
+from ..core.show import ScoreItem
 from . import source
 from .html import attrs, button, card_html, cards_html, choice_box, error_html, tap_card, tap_cards
 from .source import CARD_TEXTS, Action, Fields, State, StateError, action_text, card_texts, field, uid_of

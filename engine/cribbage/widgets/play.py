@@ -11,11 +11,11 @@ import re
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from ..cards import Card, parse_cards
+from ..core.cards import Card, parse_cards
 from ..errors import CribbageError
 from ..i18n import Language, points_text, seat_name, t
-from ..play import Play, PlayAction, replay
-from ..variants import Variant, variant_flag, variant_json, variant_of
+from ..core.play import Play, PlayAction, replay
+from ..core.variants import Variant, variant_flag, variant_json, variant_of
 from . import source
 from .html import button, card_buttons, card_html, cards_html, choice_box, toggle
 from .source import CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, field, uid_of

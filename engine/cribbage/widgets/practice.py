@@ -12,10 +12,10 @@ import random
 from collections.abc import Sequence
 from html import escape
 
-from ..cards import Card, parse_cards
-from ..deal import deal_show
+from ..core.cards import Card, parse_cards
+from ..core.deal import deal_show
 from ..i18n import Language, points_text, t
-from ..show import MAX_SHOW, score_show
+from ..core.show import MAX_SHOW, score_show
 from . import source
 from .count import deal_html, show_html
 from .html import attrs, button, radio_group

@@ -21,10 +21,10 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from ..cards import DECK, Card, parse_cards
+from ..core.cards import DECK, Card, parse_cards
 from ..errors import CribbageError
 from ..i18n import DEFAULT_LANGUAGE, t
-from ..jsonin import check_nesting
+from ..io.jsonin import check_nesting
 
 Fields = dict[str, tuple[str, int]]
 """``key -> (value, line)`` of one block."""

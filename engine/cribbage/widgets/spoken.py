@@ -1,7 +1,7 @@
 """Counts and scores in words, as players say them at the table.
 
->>> from cribbage.cards import parse_hand_and_starter
->>> from cribbage.show import score_show
+>>> from cribbage.core.cards import parse_hand_and_starter
+>>> from cribbage.core.show import score_show
 >>> spoken_count(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4D")), "en")
 'Fifteen two, fifteen four, and a pair is six'
 >>> spoken_count(score_show(*parse_hand_and_starter("4H 4S 5C 6D", "10H")), "en")
@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card
+from ..core.cards import Card
 from ..i18n import Language, lookup, number_word, points_text, t
-from ..show import ScoreItem, ScoreKind, ShowScore
+from ..core.show import ScoreItem, ScoreKind, ShowScore
 
 PAIR_NAMES = {2: "pair", 3: "pair_royal", 4: "double_pair_royal"}
 """Two, three or four cards of a kind, said as one."""
@@ -35,7 +35,7 @@ def kind_name(item: ScoreItem, lang: Language) -> str:
     """What an item is called: a pair of three or four cards in the play is a pair royal or
     a double pair royal, not a pair.
 
-    >>> from cribbage.cards import parse_cards
+    >>> from cribbage.core.cards import parse_cards
     >>> kind_name(ScoreItem("pair", tuple(parse_cards("7H 7S 7D")), 6), "en")
     'pair royal'
     """
@@ -109,8 +109,8 @@ def spoken_count(score: ShowScore, lang: Language) -> str:
 def kind_tally(score: ShowScore, lang: Language) -> str:
     """Points per kind, to set beside the reader's own tally and find what was missed.
 
-    >>> from cribbage.cards import parse_hand_and_starter
-    >>> from cribbage.show import score_show
+    >>> from cribbage.core.cards import parse_hand_and_starter
+    >>> from cribbage.core.show import score_show
     >>> kind_tally(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4C")), "en")
     'What scores: fifteen 4, pair 2, his nobs 1'
     """
@@ -124,7 +124,7 @@ def kind_tally(score: ShowScore, lang: Language) -> str:
 def reason_text(item: ScoreItem, lang: Language) -> str:
     """What one play scored: ``fifteen for 2``, ``run of 3 for 3`` ...
 
-    >>> from cribbage.cards import parse_cards
+    >>> from cribbage.core.cards import parse_cards
     >>> reason_text(ScoreItem("pair", parse_cards("6H 6S 6C"), 6), "en")
     'pair royal for 6 points'
     """

@@ -15,9 +15,9 @@ True
 
 from __future__ import annotations
 
-from ...computer import STRENGTHS
-from ...variants import SIX_CARD, VARIANTS
-from ...game import Game
+from ...players.computer import STRENGTHS
+from ...core.variants import SIX_CARD, VARIANTS
+from ...core.game import Game
 from ...i18n import Language, t
 from ..source import BlockError, Fields
 from ..widget import Live, Widget

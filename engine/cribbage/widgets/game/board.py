@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ...game import Game
+from ...core.game import Game
 from ...i18n import Language, t
 from .seats import side_name
 from .state import READER

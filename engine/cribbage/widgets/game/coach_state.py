@@ -1,15 +1,15 @@
 """The coach's reviews kept in the game's page state, and read back from it.
 
 Reviewing a deal takes up to a second in the browser, so each finished deal's
-review (:func:`cribbage.coach.review_deal`, with the engine's samples for the
+review (:func:`cribbage.players.coach.review_deal`, with the engine's samples for the
 number of players) is made once, when the deal ends (by
 :class:`cribbage.session.TableSession`), and kept in the state as its JSON.
 A state comes from the page, so reading a review back checks every field
 (a :class:`StateError` when one is wrong).
 
->>> from cribbage.coach import review_deal
->>> from cribbage.computer import ComputerPlayer
->>> from cribbage.game import Game, GameRules
+>>> from cribbage.players.coach import review_deal
+>>> from cribbage.players.computer import ComputerPlayer
+>>> from cribbage.core.game import Game, GameRules
 >>> game = Game(GameRules(target=61), seed=3)
 >>> _ = game.run([ComputerPlayer("random", seed=1), ComputerPlayer("random", seed=2)])
 >>> review = review_deal(game, 0, 1, samples=8)
@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import Card, parse_cards
-from ...coach import GIVEN_AWAY, CountReview, DealReview, DiscardReview, PlayReview
-from ...discard import DiscardOption
+from ...core.cards import Card, parse_cards
+from ...players.coach import GIVEN_AWAY, CountReview, DealReview, DiscardReview, PlayReview
+from ...analysis.discard import DiscardOption
 from ...errors import CribbageError
-from ...game import Game
-from ...show import SHOW_KINDS, ScoreItem, ScoreKind
-from ...variants import VARIANTS
+from ...core.game import Game
+from ...core.show import SHOW_KINDS, ScoreItem, ScoreKind
+from ...core.variants import VARIANTS
 from ..source import State, StateError
 
 MAX_SAID = 64

@@ -2,7 +2,7 @@
 end of a game a summary with the three costliest moments, each opened in a replay
 of that deal's play (the ``cribbage-play`` widget's view, inside the game).
 
-The numbers are the engine's (:mod:`cribbage.coach`); only the words are chosen here.
+The numbers are the engine's (:mod:`cribbage.players.coach`); only the words are chosen here.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from ...cards import Card
-from ...coach import DealReview, GameReview, Moment, review_game
-from ...game import Game
+from ...core.cards import Card
+from ...players.coach import DealReview, GameReview, Moment, review_game
+from ...core.game import Game
 from ...i18n import Language, number, t
-from ...play import replay
+from ...core.play import replay
 from ..html import attrs, button, card_html, cards_html, scroll_box
 from ..play import GO, play_state, play_view
 from ..source import State, StateError

@@ -1,7 +1,7 @@
 """This deal's steps as a list: the cut, the deal, the discards, each card played and
 each count, with the computers' reasons ("Why?") under their decisions.
 
->>> from cribbage.game import Game
+>>> from cribbage.core.game import Game
 >>> from cribbage.widgets.game.state import GameOptions, new_state
 >>> game = Game(GameOptions(players=4).rules, seed=3)
 >>> _ = game.advance(), game.advance()
@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from ...game import CutForDeal, Deal, Discard, Event, Game, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
+from ...core.game import CutForDeal, Deal, Discard, Event, Game, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
 from ...i18n import Language, points_text, t
 from ..count import show_html
 from ..html import attrs, card_html, cards_html

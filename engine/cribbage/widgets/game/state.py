@@ -24,12 +24,12 @@ import re
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from ...computer import Reason, ReasonCode
+from ...players.computer import Reason, ReasonCode
 from ...errors import CribbageError
-from ...game import Game
-from ...rules import ACTION_KINDS
+from ...core.game import Game
+from ...core.rules import ACTION_KINDS
 from ...session import COUNTINGS, MAX_SEED, PLAYERS, TARGETS, TARGETS_OF, VARIANT_NAMES, TableOptions, TableSession
-from ...variants import SIX_CARD
+from ...core.variants import SIX_CARD
 from ..source import State, StateError, card_texts, field, uid_of
 from .coach_state import reviews_of, said_of
 
@@ -43,7 +43,7 @@ READER, COMPUTER = 0, 1
 MAX_ACTIONS = 600
 """Far more decisions than any game to 121 takes; a longer list is not a game."""
 REASONS: tuple[ReasonCode, ...] = tuple(ReasonCode)
-"""Every reason the computer gives (:mod:`cribbage.computer`): a new one needs no list here.
+"""Every reason the computer gives (:mod:`cribbage.players.computer`): a new one needs no list here.
 (A tuple: ``x in REASONS`` is safe for any JSON value, even an unhashable one.)"""
 
 

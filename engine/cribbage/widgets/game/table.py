@@ -5,7 +5,7 @@ The computers' cards lie face down (their number said to screen readers) until
 their show, or the end of the game; the reader's own cards are faces, and the
 ones the reader may choose now are buttons a finger can tap.
 
->>> from cribbage.game import Game
+>>> from cribbage.core.game import Game
 >>> from cribbage.widgets.game.state import GameOptions
 >>> game = Game(GameOptions(players=3).rules, seed=4)
 >>> _ = game.advance(), game.advance()
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from html import escape
 
-from ...cards import Card
-from ...game import Deal, Game, Shown
+from ...core.cards import Card
+from ...core.game import Deal, Game, Shown
 from ...i18n import Language, t
 from ..html import attrs, card_back, card_face
 from .seats import place, seat_name

@@ -21,12 +21,12 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import replace
 
-from ...cards import Card, parse_cards
+from ...core.cards import Card, parse_cards
 from ...errors import CribbageError, DuplicateCardError
 from ...i18n import Language
-from ...rules import Decision
+from ...core.rules import Decision
 from ...session import TableSession
-from ...show import MAX_SHOW
+from ...core.show import MAX_SHOW
 from ..play import play_update
 from ..source import Action as PageAction
 from ..source import State, StateError, action_text, json_object, uid_of

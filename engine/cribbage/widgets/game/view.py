@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from html import escape
 
-from ...computer import STRENGTHS
-from ...discard import analyse_discards
-from ...deal import PLAYERS
-from ...game import Game
+from ...players.computer import STRENGTHS
+from ...analysis.discard import analyse_discards
+from ...core.deal import PLAYERS
+from ...core.game import Game
 from ...i18n import Language, t
-from ...rules import Decision
-from ...show import MAX_SHOW
+from ...core.rules import Decision
+from ...core.show import MAX_SHOW
 from ..advisor import discard_options_html
 from ..html import button, card_html, cards_html, choice_box, radio_group, tap_card, tap_cards, toggle
 from ..source import State

@@ -4,7 +4,7 @@ A reason is kept in the page state as the engine gave it (a code and its
 numbers); its words are chosen here, in the page's language, and what a
 discard's reason would tell about cards still face down waits for the show.
 
->>> from cribbage.game import Game
+>>> from cribbage.core.game import Game
 >>> html = why_html({"code": "highest_card", "params": {}}, True, Game(), 1, "en")
 >>> "<summary>Why?</summary>" in html and "highest card" in html
 True
@@ -18,9 +18,9 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from ...cards import parse_cards
-from ...computer import ReasonCode
-from ...game import Deal, Game
+from ...core.cards import parse_cards
+from ...players.computer import ReasonCode
+from ...core.game import Deal, Game
 from ...i18n import Language, number, points_text, t
 from ..html import cards_html, scroll_box
 from ..source import StateError

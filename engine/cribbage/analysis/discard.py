@@ -10,7 +10,7 @@ on ranks, so each multiset of unknown ranks is scored once and weighted by how
 many card choices give it; the flush and nobs are added by linearity of
 expectation, each counted in closed form.
 
->>> from cribbage.cards import parse_cards
+>>> from cribbage.core.cards import parse_cards
 >>> best = analyse_discards(parse_cards("5H 5S 6C 7D JH KS"), dealer=True)[0]
 >>> [str(card) for card in best.keep], round(best.hand_mean, 2), best.hand_min, best.hand_max
 (['5H', '5S', 'JH', 'KS'], 12.41, 10, 20)
@@ -27,10 +27,10 @@ from math import comb
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from .cards import DECK, JACK, Card, parse_cards
-from .deal import deal_shape
-from .show import rank_points, show_total
-from .variants import SIX_CARD, Variant
+from ..core.cards import DECK, JACK, Card, parse_cards
+from ..core.deal import deal_shape
+from ..core.show import rank_points, show_total
+from ..core.variants import SIX_CARD, Variant
 
 
 class DiscardOption(NamedTuple):

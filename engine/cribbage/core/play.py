@@ -23,7 +23,7 @@ from typing import Any
 
 from .cards import Card, parse_cards
 from .deal import deal_shape
-from .errors import IllegalPlayError
+from ..errors import IllegalPlayError
 from .pegging import FIFTEEN as FIFTEEN
 from .pegging import MAX_COUNT as MAX_COUNT
 from .pegging import PAIR_POINTS as PAIR_POINTS
@@ -98,7 +98,7 @@ class Play:
         self.variant = variant
         self._held: list[list[Card]] = [list(hand) for hand in parsed]
         self._pile: list[Card] = []
-        # The rules are the core's (cribbage.pegging): seat 0 leads, a seat dealt no
+        # The rules are the core's (cribbage.core.pegging): seat 0 leads, a seat dealt no
         # cards (a part-way example) is skipped.
         self._table = Table([[card.rank for card in hand] for hand in parsed], variant.play_ends_at_first_go)
         self._actions: list[PlayAction] = []
@@ -154,7 +154,7 @@ class Play:
         return self._table.over
 
     def table(self) -> Table:
-        """A copy of the state on ranks (:class:`cribbage.pegging.Table`), to play on from here;
+        """A copy of the state on ranks (:class:`cribbage.core.pegging.Table`), to play on from here;
         its ``scores`` start at 0."""
         table = self._table.copy()
         table.scores = [0] * self.players

@@ -1,8 +1,8 @@
 """The play's one rule book, on ranks: what a card pegs, what may be played, and what happens next.
 
 Every module that plays, checks or looks ahead in the play calls this one:
-:class:`cribbage.play.Play` (which carries the cards themselves), the look-ahead of
-:mod:`cribbage.pegging_eval`, the reply risk of :mod:`cribbage.risk`, the course's
+:class:`cribbage.core.play.Play` (which carries the cards themselves), the look-ahead of
+:mod:`cribbage.analysis.pegging_eval`, the reply risk of :mod:`cribbage.analysis.risk`, the course's
 tasks and exercises, the practice and its widgets.  No other module compares a count
 with 31 (``tests/engine/test_architecture.py`` checks it).
 
@@ -11,7 +11,7 @@ on ranks, which is fast enough for the look-ahead.  :class:`Table` is a small mu
 state: the look-ahead plays each hidden deal out from a :meth:`Table.copy`, never
 going back, so it needs no undo.
 
-The rules (as :class:`~cribbage.play.Play` documents them):
+The rules (as :class:`~cribbage.core.play.Play` documents them):
 
 * a card may be played when the count stays at 31 or less (:func:`fits`); a seat
   with no such card says go;
@@ -129,7 +129,7 @@ class Table:
     card in it; ``passed``: the seats that said go in it; ``to_move``: default the first
     seat holding cards.  ``scores`` counts the points pegged from here on.
     ``first_go_ends``: the play ends at the first go point or 31 (the variant's
-    ``play_ends_at_first_go``, :mod:`cribbage.variants`).
+    ``play_ends_at_first_go``, :mod:`cribbage.core.variants`).
     """
 
     __slots__ = ("hands", "pile", "count", "last", "passed", "to_move", "over", "scores", "first_go_ends")

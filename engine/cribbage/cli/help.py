@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any, NoReturn
 
-from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, t
-from .variants import VARIANTS
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, t
+from ..core.variants import VARIANTS
 
 PROG = "python -m cribbage"
 

@@ -6,7 +6,7 @@ once per sorted rank tuple (6,175 of them with a 4-card hand) and cached as a
 the total a dictionary look-up plus two suit checks, and the breakdown a look-up
 plus building the items.
 
->>> from cribbage.cards import parse_hand_and_starter
+>>> from cribbage.core.cards import parse_hand_and_starter
 >>> hand, starter = parse_hand_and_starter("5H 5S 5C JD", "5D")
 >>> score = score_show(hand, starter)
 >>> score.total
@@ -26,7 +26,7 @@ from itertools import combinations, product
 from typing import Any, NamedTuple
 
 from .cards import JACK, RANK_SYMBOLS, SUITS, Card, Rank
-from .errors import CardCountError, DuplicateCardError, StarterInHandError
+from ..errors import CardCountError, DuplicateCardError, StarterInHandError
 
 
 
@@ -234,7 +234,7 @@ def score_show(hand: Sequence[Card], starter: Card, crib: bool = False, hand_siz
 
     Items come in counting order: fifteens, pairs, runs, flush, nobs.
 
-    >>> from cribbage.cards import parse_hand_and_starter
+    >>> from cribbage.core.cards import parse_hand_and_starter
     >>> items = score_show(*parse_hand_and_starter("4S 4H 5D 6C", "6H")).items
     >>> [(str(i.kind), " ".join(map(str, i.cards))) for i in items if i.kind != ScoreKind.FIFTEEN][:3]
     [('pair', '4S 4H'), ('pair', '6C 6H'), ('run', '4S 5D 6C')]

@@ -2,7 +2,7 @@
 
 The CLI reads ``score --json -`` and ``peg --json -`` through this module.
 Every problem is a :class:`~cribbage.errors.RequestError` (or a card error
-from :mod:`cribbage.cards`) with a code and parameters, so it can be said in
+from :mod:`cribbage.core.cards`) with a code and parameters, so it can be said in
 the reader's language; Python's own messages never reach the reader.
 
 * The text must be UTF-8 JSON, nested no deeper than Python's reader follows,
@@ -34,8 +34,8 @@ from collections.abc import Callable
 from itertools import repeat
 from typing import Any, NamedTuple, cast
 
-from .cards import CARD_BY_TEXT, Card, parse_cards
-from .errors import (
+from ..core.cards import CARD_BY_TEXT, Card, parse_cards
+from ..errors import (
     FieldTypeError,
     JsonDepthError,
     JsonEncodingError,
@@ -45,7 +45,7 @@ from .errors import (
     NotAnObjectError,
     UnknownFieldError,
 )
-from .variants import Variant, variant_flag
+from ..core.variants import Variant, variant_flag
 
 MAX_INTEGER_DIGITS = 30
 """No request field is a number; this only keeps a huge one from costing time."""
@@ -153,7 +153,7 @@ def request_list(value: Any) -> tuple[list[Any], bool]:
 def score_request(value: Any) -> ScoreRequest:
     """One ``score`` request: ``hand``, ``starter`` and an optional ``crib`` flag.
 
-    The number of cards is left to :func:`cribbage.show.score_show`, which knows
+    The number of cards is left to :func:`cribbage.core.show.score_show`, which knows
     the five-card game's hands of 3.
     """
     fields = _fields(value, _SCORE)
@@ -169,7 +169,7 @@ def plain_score_request(value: Any) -> PlainScoreRequest | None:
 
     The usual request is ``{"hand": [4 card strings], "starter": "5D"}`` with
     an optional ``"crib": true/false``, each card in a spelling of
-    :data:`~cribbage.cards.CARD_BY_TEXT` and no card twice: a batch is
+    :data:`~cribbage.core.cards.CARD_BY_TEXT` and no card twice: a batch is
     thousands of these. Anything else (cards as one string, a hand of 3, any
     mistake) is left to :func:`score_request`, which reads it or says what is
     wrong with it.
@@ -201,7 +201,7 @@ _CARD: Callable[[Any], Card | None] = CARD_BY_TEXT.get
 
 def peg_request(value: Any) -> PegRequest:
     """One ``peg`` request: ``hands``, ``plays``, an optional ``variant`` (a name) or
-    the older ``five_card`` flag (:func:`cribbage.variants.variant_flag`).
+    the older ``five_card`` flag (:func:`cribbage.core.variants.variant_flag`).
 
     >>> peg_request({"hands": ["7H 8D", ["8S", 6]], "plays": []})
     Traceback (most recent call last):

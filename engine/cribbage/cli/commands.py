@@ -2,7 +2,7 @@
 
 Human-readable text by default, JSON with ``--json``, words in ``--lang``.
 Bad input prints one line (in that language) and exits with status 2: JSON on
-stdin is read through :mod:`cribbage.jsonin`, which refuses every malformed
+stdin is read through :mod:`cribbage.io.jsonin`, which refuses every malformed
 request with a coded error.
 
 >>> main(["score", "5H", "5S", "5C", "JD", "--starter", "5D", "--json"])  # doctest: +ELLIPSIS
@@ -21,7 +21,7 @@ JSON forms:
 * ``game --auto --json`` prints the whole game: ``{"rules", "seed",
   "strength", "events", "scores", "winner", "outcomes"}``; ``events`` is the
   log, one object per event with its ``kind`` (see
-  :func:`cribbage.game.event_to_json`), and the last three repeat the final
+  :func:`cribbage.core.game.event_to_json`), and the last three repeat the final
   ``game_over`` event.
 """
 
@@ -35,29 +35,29 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
-from .cards import Card, parse_cards
-from .cli_help import UsageError, build_parser, requested_language, score_batch_language
-from .errors import CribbageError
-from .jsonin import PegRequest, peg_request, plain_score_request, read_json, request_list, score_request
-from .jsonout import checked_show_json_text, show_json, show_json_text
-from .variants import variant, variant_flag
+from ..core.cards import Card, parse_cards
+from .help import UsageError, build_parser, requested_language, score_batch_language
+from ..errors import CribbageError
+from ..io.jsonin import PegRequest, peg_request, plain_score_request, read_json, request_list, score_request
+from ..io.jsonout import checked_show_json_text, show_json, show_json_text
+from ..core.variants import variant, variant_flag
 
 if TYPE_CHECKING:  # the game's modules are imported by the game command only: the batch commands start faster
-    from .events import Event
-    from .game import Game
-from .i18n import Language, seat_name
+    from ..core.events import Event
+    from ..core.game import Game
+from ..i18n import Language, seat_name
 
 EXIT_USAGE = 2
 
 def say(key: str, lang: str, **params: Any) -> str:
     """The message ``key`` in ``lang``, from the one catalogue the site uses too."""
-    from . import i18n
+    from .. import i18n
 
     return i18n.t(key, lang, **params)
 
 
 def error_line(error: Exception, lang: str) -> str:
-    from . import i18n
+    from .. import i18n
 
     return i18n.error_message(error, lang)
 
@@ -65,7 +65,7 @@ def error_line(error: Exception, lang: str) -> str:
 # -- JSON forms ---------------------------------------------------------------------
 
 def peg_json(request: PegRequest) -> dict[str, Any]:
-    from .play import Play, replay
+    from ..core.play import Play, replay
 
     hands, variant = request.hands, request.variant
     actions = replay(hands, request.plays, variant=variant)
@@ -78,7 +78,7 @@ def peg_json(request: PegRequest) -> dict[str, Any]:
 
 def game_json(game: Game, strength: str) -> dict[str, Any]:
     """A finished game: its rules and seed, the event log and the final result."""
-    from .game import event_to_json
+    from ..core.game import event_to_json
 
     result = game.result
     if result is None:
@@ -97,7 +97,7 @@ def game_json(game: Game, strength: str) -> dict[str, Any]:
 # -- commands ---------------------------------------------------------------------
 
 def cmd_score(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
-    from .show import score_show
+    from ..core.show import score_show
 
     if args.cards == ["-"]:
         score_batch(stdin, out, args.lang)
@@ -161,7 +161,7 @@ def cmd_peg(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
 
 
 def cmd_stats(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
-    from .stats import show_histograms
+    from ..analysis.stats import show_histograms
 
     histograms = show_histograms()
     if args.json:
@@ -175,8 +175,8 @@ def cmd_stats(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
 
 
 def cmd_discard(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
-    from .discard import analyse_discards
-    from .i18n import number
+    from ..analysis.discard import analyse_discards
+    from ..i18n import number
 
     options = analyse_discards(parse_cards(" ".join(args.cards)), args.dealer, players=args.players,
                                variant=variant_flag(args.five_card, args.variant))
@@ -192,8 +192,8 @@ def cmd_discard(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
 
 
 def cmd_game(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
-    from .computer import ComputerPlayer
-    from .game import Game, GameRules
+    from ..players.computer import ComputerPlayer
+    from ..core.game import Game, GameRules
 
     if args.json and not args.auto:  # the prompts of a human seat would break the JSON
         raise UsageError(say("cli.game_json_needs_auto", args.lang))
@@ -228,7 +228,7 @@ def cmd_game(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
 
 def describe_event(event: Event, game: Game, names: Sequence[str], lang: str, human: int | None = None) -> list[str]:
     """Lines that tell one game event in ``lang``."""
-    from .events import CutForDeal, Deal, Discard, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
+    from ..core.events import CutForDeal, Deal, Discard, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
 
     def cards(seq: Sequence[Card]) -> str:
         return " ".join(map(str, seq))
@@ -291,7 +291,7 @@ def _side_name(side: int, game: Game, names: Sequence[str], lang: str) -> str:
 
 
 def _run_length(length: int, lang: str) -> str:
-    from . import i18n
+    from .. import i18n
 
     return str(i18n.lookup("run.lengths", lang)[length])
 
@@ -321,9 +321,9 @@ def _play_line(action: dict[str, Any], lang: str, name: str) -> str:
 
 def _human_turn(game: Game, seat: int, names: Sequence[str], lang: str, out: TextIO, stdin: TextIO) -> Event:
     """Read the human's decision from ``stdin`` until it is legal; return its event."""
-    from .errors import IllegalActionError
-    from .game import Action
-    from .rules import ActionKind, Decision
+    from ..errors import IllegalActionError
+    from ..core.game import Action
+    from ..core.rules import ActionKind, Decision
 
     while True:
         expected = game.expected

@@ -5,14 +5,14 @@ Strengths:
 * ``expert``: discards as ``steady``; in the play it looks ahead: each legal
   card's expected net pegging for the rest of the play, over the hands the
   others may hold, every seat then playing as ``steady``
-  (:func:`cribbage.pegging_eval.play_values`, over :data:`EXPERT_SAMPLES`
+  (:func:`cribbage.analysis.pegging_eval.play_values`, over :data:`EXPERT_SAMPLES`
   deals).  It keeps the ``steady`` card, with ``steady``'s reason, unless
   another is worth :data:`LOOKAHEAD_MARGIN` points more; then the reason is
   ``best_pegging`` (params ``card``, ``value``, ``alternatives``: each other
   legal card with its value).  Over 2,000 games on the same deals it beats
   ``steady`` (``benchmarks/computer_strength.py --against steady``).
 * ``steady``: discards by the exact expected value of hand and crib
-  (:func:`cribbage.discard.analyse_discards`); in the play it always takes the
+  (:func:`cribbage.analysis.discard.analyse_discards`); in the play it always takes the
   most points it can, and otherwise plays the card that gives the next player
   the least expected reply (15s, 31s, pairs and runs they could answer with).
 * ``easy``: keeps the hand with the best expected value, ignoring the crib, and
@@ -22,7 +22,7 @@ Strengths:
 A :class:`Reason` is a code plus parameters, so the site can say "Why?" in any
 language.
 
->>> from cribbage.cards import parse_cards
+>>> from cribbage.core.cards import parse_cards
 >>> choice = choose_play(parse_cards("5H KS 4C"), parse_cards("TD"), unseen=None)
 >>> str(choice.card), choice.reason.code, choice.reason.params["points"]
 ('5H', <ReasonCode.TAKES_POINTS: 'takes_points'>, 2)
@@ -36,16 +36,16 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from .cards import DECK, Card
-from .deal import deal_shape
-from .discard import DiscardOption, analyse_discards
-from .game import Action, Deal, Game
-from .rules import ActionKind, Decision
-from .pegging_eval import play_values
-from .play import Play, pile_score
-from .risk import expected_reply, rank_counts
-from .show import show_total
-from .variants import SIX_CARD, Variant
+from ..core.cards import DECK, Card
+from ..core.deal import deal_shape
+from ..analysis.discard import DiscardOption, analyse_discards
+from ..core.game import Action, Deal, Game
+from ..core.rules import ActionKind, Decision
+from ..analysis.pegging_eval import play_values
+from ..core.play import Play, pile_score
+from ..analysis.risk import expected_reply, rank_counts
+from ..core.show import show_total
+from ..core.variants import SIX_CARD, Variant
 
 STRENGTHS = ("expert", "steady", "easy", "random")
 EXPERT_SAMPLES = {2: 48, 3: 24, 4: 16}
@@ -110,7 +110,7 @@ def choose_discard(
 ) -> DiscardChoice:
     """Pick the cards to put in the crib.
 
-    >>> from cribbage.cards import parse_cards
+    >>> from cribbage.core.cards import parse_cards
     >>> choice = choose_discard(parse_cards("5H 5S 6C 7D JH KS"), dealer=True)
     >>> [str(c) for c in choice.discard], choice.reason.code
     (['6C', '7D'], <ReasonCode.BEST_EXPECTED_VALUE: 'best_expected_value'>)
@@ -151,11 +151,11 @@ def _discard_options(dealt: tuple[Card, ...], dealer: bool, players: int, varian
 # -- the play ------------------------------------------------------------------------
 
 def reply_risk(pile: Sequence[Card], unseen: Iterable[Card], opponent_cards: int) -> float:
-    """Expected points of the next player's best reply to ``pile`` (:func:`cribbage.risk.expected_reply`
+    """Expected points of the next player's best reply to ``pile`` (:func:`cribbage.analysis.risk.expected_reply`
     on cards): it holds ``opponent_cards`` cards drawn from ``unseen`` and answers with its
     best-scoring card (15, 31, pair, run).  After a 31 nothing can be answered.
 
-    >>> from cribbage.cards import parse_cards
+    >>> from cribbage.core.cards import parse_cards
     >>> reply_risk(parse_cards("4H"), DECK[20:], 4) < reply_risk(parse_cards("5H"), DECK[20:], 4)
     True
     """

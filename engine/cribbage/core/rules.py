@@ -1,6 +1,6 @@
 """The rules a game is played by: its named options, who partners whom, what a decision may be.
 
->>> from cribbage.variants import FIVE_CARD
+>>> from cribbage.core.variants import FIVE_CARD
 >>> GameRules(variant=FIVE_CARD).target, GameRules().skunk_line, GameRules(target=61).double_skunk_line
 (61, 91, None)
 >>> GameRules().outcomes((121, 85), winner=0)
@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from .cards import Card, parse_cards
 from .deal import deal_shape
 from .variants import SIX_CARD, Variant, variant_json, variant_of
-from .errors import IllegalActionError
+from ..errors import IllegalActionError
 
 Seat = int
 """0 = left of the dealer, ..., the dealer is the last seat."""
@@ -29,7 +29,7 @@ Side = int
 class GameRules:
     """The named options of a game; the defaults are the ACC rules.
 
-    ``variant``: the game (:mod:`cribbage.variants`): the deal, the hands, the
+    ``variant``: the game (:mod:`cribbage.core.variants`): the deal, the hands, the
     default target and lines, how the play ends, any three for last.
     ``target``: the variant's (121, 61 in the five-card game, 181 in the seven-card).
     ``muggins``: the muggins rule of the show.  Owners announce the count of
@@ -48,7 +48,7 @@ class GameRules:
     variant's own target its lines and lurch are the variant's; at another
     target they follow from the target as above.
 
-    >>> from cribbage.variants import FIVE_CARD
+    >>> from cribbage.core.variants import FIVE_CARD
     >>> GameRules(variant=FIVE_CARD).target, GameRules().skunk_line, GameRules(target=61).skunk_line
     (61, 91, None)
     >>> GameRules(target=61).lurch, GameRules(target=61).lurch_line, GameRules().lurch
@@ -148,7 +148,7 @@ class GameRules:
         return None
 
     def to_json(self) -> dict[str, Any]:
-        """The saved rules; the variant as :func:`~cribbage.variants.variant_json` writes it."""
+        """The saved rules; the variant as :func:`~cribbage.core.variants.variant_json` writes it."""
         return {
             "players": self.players, "target": self.target, **variant_json(self.variant), "muggins": self.muggins,
             "lurch": self.lurch, "skunk_line": self.skunk_line, "double_skunk_line": self.double_skunk_line,
@@ -187,7 +187,7 @@ class ActionKind(StrEnum):
 
 
 class Decision(StrEnum):
-    """What the seat to act must decide (:attr:`cribbage.game.Game.expected`).
+    """What the seat to act must decide (:attr:`cribbage.core.game.Game.expected`).
 
     >>> [kind.decision for kind in ActionKind if kind.decision != kind]
     [<Decision.MUGGINS: 'muggins'>, <Decision.MUGGINS: 'muggins'>]

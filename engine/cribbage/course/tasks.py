@@ -3,9 +3,9 @@
 A :class:`Task` holds everything a page needs to show an exercise and the engine needs
 to check it; it is refused at construction when it cannot be a real position
 (a :class:`~cribbage.errors.TaskError`), so a task read back from a page's state is as
-sound as one the course dealt. :mod:`cribbage.exercises` checks the answers.
+sound as one the course dealt. :mod:`cribbage.course.exercises` checks the answers.
 
->>> from cribbage.cards import parse_cards
+>>> from cribbage.core.cards import parse_cards
 >>> task = Task(TaskKind.PEG, parse_cards("5S"), pile=parse_cards("KH QD"))
 >>> task.to_json()["pile"], Task.from_json(task.to_json()) == task
 (['KH', 'QD'], True)
@@ -24,13 +24,13 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
-from . import pegging
-from .cards import CARD_BY_TEXT, Card
-from .errors import (
+from ..core import pegging
+from ..core.cards import CARD_BY_TEXT, Card
+from ..errors import (
     AnswerNotInTaskError, AnswerRangeError, AnswerSizeError, AnswerTypeError, CardCountError, DuplicateCardError, TaskError,
 )
-from .play import MAX_COUNT
-from .show import MAX_SHOW, SHOW_KINDS, ScoreKind
+from ..core.play import MAX_COUNT
+from ..core.show import MAX_SHOW, SHOW_KINDS, ScoreKind
 
 FIND_TARGETS: tuple[ScoreKind, ...] = (ScoreKind.FIFTEEN, ScoreKind.PAIR, ScoreKind.RUN)
 """The combinations a ``find`` exercise asks for, one selection at a time."""
@@ -83,7 +83,7 @@ marked wrong: it cannot be a count at all)."""
 def count_of(cards: Sequence[Card]) -> int:
     """The count of cards in the play: the sum of their values.
 
-    >>> from cribbage.cards import parse_cards
+    >>> from cribbage.core.cards import parse_cards
     >>> count_of(parse_cards("KH 5S AD"))
     16
     """
@@ -237,7 +237,7 @@ def check_answer_form(task: Task, answer: Answer) -> None:
     count/score/peg: an ``int`` in :data:`NUMBER_RANGES`; find: a set of at least 2 of the
     cards and the starter; discard: a set of 2 of the six; play: a held card or ``None`` (go).
 
-    >>> from cribbage.cards import parse_cards
+    >>> from cribbage.core.cards import parse_cards
     >>> check_answer_form(Task(TaskKind.DISCARD, parse_cards("5H 5S 6C 7D JH KS")), frozenset(parse_cards("5H 2C")))
     Traceback (most recent call last):
     ...
@@ -272,7 +272,7 @@ def read_answer(task: Task, value: Any) -> Answer:
     (or its digits as text), a list of cards (or one text such as ``"5H 5S"``), a card, or
     ``"go"``/``None`` for go.
 
-    >>> from cribbage.cards import parse_cards
+    >>> from cribbage.core.cards import parse_cards
     >>> task = Task(TaskKind.FIND, parse_cards("5H 5S 6C 7D"), starter=Card.parse("JH"), only=("pair",))
     >>> sorted(map(str, read_answer(task, ["5S", "5H"])))
     ['5H', '5S']

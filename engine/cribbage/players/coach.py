@@ -1,8 +1,8 @@
 """The coach: a review of one seat's decisions in a game, deal by deal.
 
 For each deal it compares the seat's discard with the advisor's best
-(:func:`cribbage.discard.analyse_discards`), each card it played with the
-best card by expected net pegging (:func:`cribbage.pegging_eval.play_values`,
+(:func:`cribbage.analysis.discard.analyse_discards`), each card it played with the
+best card by expected net pegging (:func:`cribbage.analysis.pegging_eval.play_values`,
 from what the seat could see at that moment), and each count it announced
 with the real one.  A game's review adds up what was given up and picks the
 costliest moments, each with what a ``cribbage-play`` block needs to replay it.
@@ -10,7 +10,7 @@ costliest moments, each with what a ``cribbage-play`` block needs to replay it.
 Costs are expected points given up, never negative: a choice as good as the
 best costs 0.  Everything here is numbers and cards; the words are the view's.
 
->>> from cribbage.computer import ComputerPlayer
+>>> from cribbage.players.computer import ComputerPlayer
 >>> game = Game(GameRules(target=61), seed=3)
 >>> _ = game.run([ComputerPlayer("easy", seed=1), ComputerPlayer("expert", seed=2)])
 >>> review = review_deal(game, 0, 1, samples=16)
@@ -26,20 +26,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .cards import DECK, Card, parse_cards
-from .discard import DiscardOption, analyse_discards
-from .errors import IllegalActionError
-from .events import Deal, Discard, Event, Pegged, Shown, Starter
-from .game import Game, GameRules
-from .pegging_eval import play_values
-from .play import Play, PlayAction
-from .risk import REPLY_KINDS
-from .show import ScoreItem, ScoreKind, score_show
-from .variants import Variant, variant_json
+from ..core.cards import DECK, Card, parse_cards
+from ..analysis.discard import DiscardOption, analyse_discards
+from ..errors import IllegalActionError
+from ..core.events import Deal, Discard, Event, Pegged, Shown, Starter
+from ..core.game import Game, GameRules
+from ..analysis.pegging_eval import play_values
+from ..core.play import Play, PlayAction
+from ..analysis.risk import REPLY_KINDS
+from ..core.show import ScoreItem, ScoreKind, score_show
+from ..core.variants import Variant, variant_json
 
 GIVEN_AWAY: tuple[ScoreKind, ...] = tuple(map(ScoreKind, REPLY_KINDS))
 """What an opponent may peg off the card just played (``PlayReview.gave_away``): every reply
-of the risk model (:mod:`cribbage.risk`), pairs included; a card that gave away only a pair
+of the risk model (:mod:`cribbage.analysis.risk`), pairs included; a card that gave away only a pair
 was still *safe* in the course's sense."""
 MOMENTS = 3
 """How many of the costliest moments a game's review keeps."""
@@ -379,7 +379,7 @@ def missed_items(items: tuple[ScoreItem, ...], short: int) -> tuple[ScoreItem, .
     first set that adds up, trying the kinds most often overlooked first
     (:data:`OFTEN_MISSED`); no items when none adds up exactly.
 
-    >>> from cribbage.cards import parse_hand_and_starter
+    >>> from cribbage.core.cards import parse_hand_and_starter
     >>> items = score_show(*parse_hand_and_starter("5H 5S JC 4D", "6C")).items
     >>> [(str(item.kind), item.points) for item in missed_items(items, 1)]
     [('nobs', 1)]

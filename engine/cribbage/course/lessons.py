@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from .errors import UnknownStageError
+from ..errors import UnknownStageError
 from .task_deals import Params, deal_task, satisfies
 from .tasks import Task, TaskKind
 

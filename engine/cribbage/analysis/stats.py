@@ -3,7 +3,7 @@
 Looping over every pair is far too slow in Python, so the count is split:
 
 * fifteens, pairs and runs depend only on the five ranks, so they are scored
-  once per rank multiset (6,175 of them, :func:`cribbage.show.rank_points`);
+  once per rank multiset (6,175 of them, :func:`cribbage.core.show.rank_points`);
 * the flush and nobs depend on suits, but only through the *shape* of the hand:
   how many jacks it holds, how many cards of the starter's rank, whether the
   starter is a jack and whether all four ranks differ. Each shape's suit
@@ -21,8 +21,8 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement, product
 from math import comb
 
-from .cards import JACK, SUITS, Rank
-from .show import rank_points
+from ..core.cards import JACK, SUITS, Rank
+from ..core.show import rank_points
 
 Histogram = dict[int, int]
 """Score -> number of (hand, starter) pairs."""

@@ -23,7 +23,7 @@ correlated).  ``tests/engine/test_pegging_eval.py`` checks the sample against
 the exact values of a smaller position.  Late in a play the hidden hands are
 few and the values exact.
 
->>> from cribbage.cards import parse_cards
+>>> from cribbage.core.cards import parse_cards
 >>> play = Play([parse_cards("5H KS"), parse_cards("TD 5S")])
 >>> values = play_values(play, 0, parse_cards("TD 5S 4C"))
 >>> {str(card): round(value, 2) for card, value in values.items()}
@@ -41,12 +41,12 @@ import random
 from collections.abc import Iterator, Sequence
 from math import comb
 
-from .cards import Card
-from .errors import CardCountError, IllegalPlayError
-from .pegging import VALUES as VALUES
-from .pegging import Ranks, Table, room
-from .pegging import pile_points as pile_points
-from .play import Play
+from ..core.cards import Card
+from ..errors import CardCountError, IllegalPlayError
+from ..core.pegging import VALUES as VALUES
+from ..core.pegging import Ranks, Table, room
+from ..core.pegging import pile_points as pile_points
+from ..core.play import Play
 from .risk import RankCounts, expected_reply
 
 DEFAULT_SAMPLES = 96
@@ -77,7 +77,7 @@ def steady_rank(hand: Ranks, pile: Ranks, unseen: RankCounts, opponent_cards: in
 
 
 class _Table(Table):
-    """A play in progress on ranks (the rules of :class:`cribbage.pegging.Table`), played out
+    """A play in progress on ranks (the rules of :class:`cribbage.core.pegging.Table`), played out
     by the steady policy."""
 
     __slots__ = ("pool",)
@@ -159,7 +159,7 @@ def go_floors(play: Play) -> list[int]:
 
     Ranks and values agree up to 9, and a floor of 10 means no card at all.
 
-    >>> from cribbage.cards import parse_cards
+    >>> from cribbage.core.cards import parse_cards
     >>> play = Play([parse_cards("KH QH 2C"), parse_cards("KS 9S")])
     >>> for card in ("KH", "KS"):
     ...     _ = play.play(card)
@@ -184,7 +184,7 @@ def hidden_deals(
     cards left above its floor: uniform over the consistent deals when one seat is
     hidden or no seat has said go, close to it otherwise.
 
-    >>> from cribbage.cards import parse_cards
+    >>> from cribbage.core.cards import parse_cards
     >>> deals, exact = hidden_deals(parse_cards("5H 5S KD"), [2], samples=10, seed=0)
     >>> sorted(deals), exact
     ([(((5, 5),), 1), (((5, 13),), 2)], True)

@@ -2,13 +2,13 @@
 
 A :class:`ReplyDistribution` holds, for every rank the next player may hold (any card
 the player to move has not seen, each as likely as any other), how many unseen cards
-are of that rank and what playing one onto the pile would peg (:func:`cribbage.pegging.pile_items`).
+are of that rank and what playing one onto the pile would peg (:func:`cribbage.core.pegging.pile_items`).
 Every verdict on a card's risk is derived from it, by named parameters:
 
 * :meth:`ReplyDistribution.expected`: the expected points of the next player's best
   immediate reply, when it holds ``opponent_cards`` cards.  The computer's ``steady``
-  card and reason, the expert's look-ahead (:mod:`cribbage.pegging_eval`), the practice
-  page's ranking (:mod:`cribbage.pegging_risk`) and the coach use it, pairs included.
+  card and reason, the expert's look-ahead (:mod:`cribbage.analysis.pegging_eval`), the practice
+  page's ranking (:mod:`cribbage.analysis.pegging_risk`) and the coach use it, pairs included.
 * :meth:`ReplyDistribution.worst`: the most any one card the next player could hold
   pegs in reply.
 * :attr:`ReplyDistribution.safe`: no card the next player could hold makes 15, 31 or
@@ -30,7 +30,7 @@ away, in expectation, only what a pair is worth, on every page alike.
 The fast path for the look-ahead is :func:`expected_reply` on ranks (the same number as
 :meth:`ReplyDistribution.expected`, without building the record).
 
->>> from cribbage.cards import parse_cards
+>>> from cribbage.core.cards import parse_cards
 >>> four = distribution((4,), unseen_counts(parse_cards("4H 5C 9D KS")))  # lead the four
 >>> four.safe, four.worst(), four.worst(kinds=SAFE_KINDS), round(four.expected(4), 3)
 (True, 2, 0, 0.469)
@@ -46,8 +46,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
-from .cards import DECK, Card
-from .pegging import RANKS, PileItem, Ranks, count_of, fits, goes_on, pile_items
+from ..core.cards import DECK, Card
+from ..core.pegging import RANKS, PileItem, Ranks, count_of, fits, goes_on, pile_items
 
 REPLY_KINDS: tuple[str, ...] = ("fifteen", "thirty_one", "pair", "run")
 """Everything a reply can peg at once, the points of the expected reply."""

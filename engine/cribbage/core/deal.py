@@ -9,7 +9,7 @@ DealShape(dealt=6, discards=2, crib_from_deck=0)
 >>> shape = deal_shape(3)
 >>> shape.kept, shape.crib_from_deck, shape.unseen_crib_cards
 (4, 1, 3)
->>> from cribbage.variants import FIVE_CARD
+>>> from cribbage.core.variants import FIVE_CARD
 >>> deal_shape(variant=FIVE_CARD).kept
 3
 >>> deal_shape(4, FIVE_CARD)
@@ -28,11 +28,11 @@ import random
 
 from .cards import DECK, Card
 
-from .errors import PlayerCountError
+from ..errors import PlayerCountError
 from .variants import CRIB_SIZE, SIX_CARD, DealShape, Variant
 
 PLAYERS: tuple[int, ...] = (2, 3, 4)
-"""The numbers of players the game is played by (a variant may allow fewer: :mod:`cribbage.variants`)."""
+"""The numbers of players the game is played by (a variant may allow fewer: :mod:`cribbage.core.variants`)."""
 
 
 def deal_shape(players: int = 2, variant: Variant = SIX_CARD) -> DealShape:

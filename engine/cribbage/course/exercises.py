@@ -1,10 +1,10 @@
 """Checking the course's exercises: the answers accepted, the verdict, a hint, the stars.
 
-Every answer is judged by the rules modules (:mod:`cribbage.show`, :mod:`cribbage.play`,
-:mod:`cribbage.discard`); this module only says which answers those rules make right,
+Every answer is judged by the rules modules (:mod:`cribbage.core.show`, :mod:`cribbage.core.play`,
+:mod:`cribbage.analysis.discard`); this module only says which answers those rules make right,
 and gathers what a page needs to explain a wrong one. No words: the page says them.
 
->>> from cribbage.cards import Card, parse_cards
+>>> from cribbage.core.cards import Card, parse_cards
 >>> task = Task(TaskKind.SCORE, parse_cards("5H 5S 5C JD"), starter=Card.parse("5D"))
 >>> accepted(task)
 frozenset({29})
@@ -26,20 +26,20 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
-from .cards import DECK, Card
-from .discard import DiscardOption, analyse_discards
-from .errors import ProgressError
-from .pegging import fits
-from .play import pile_score
-from .risk import SAFE_KINDS, card_distribution
-from .show import SHOW_KINDS, ScoreItem, ScoreKind, score_show
+from ..core.cards import DECK, Card
+from ..analysis.discard import DiscardOption, analyse_discards
+from ..errors import ProgressError
+from ..core.pegging import fits
+from ..core.play import pile_score
+from ..analysis.risk import SAFE_KINDS, card_distribution
+from ..core.show import SHOW_KINDS, ScoreItem, ScoreKind, score_show
 from .tasks import (
     FIND_TARGETS, Answer, Goal, Task, TaskKind, answer_to_json, check_answer_form, count_of, read_answer,
 )
 
 THREATS: tuple[ScoreKind, ...] = tuple(map(ScoreKind, SAFE_KINDS))
 """What a reply may score for a play to count as given away by the ``safe`` goal: the risk
-model's *safe* (:mod:`cribbage.risk`, where the teaching choice is stated: pairs are left out)."""
+model's *safe* (:mod:`cribbage.analysis.risk`, where the teaching choice is stated: pairs are left out)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +133,7 @@ def find_items(task: Task) -> tuple[ScoreItem, ...]:
     """The combinations a ``find`` exercise asks for: every scoring item of its target in the
     hand and starter (a pair royal is 3 pairs, a double run 2 runs).
 
-    >>> from cribbage.cards import Card, parse_cards
+    >>> from cribbage.core.cards import Card, parse_cards
     >>> task = Task(TaskKind.FIND, parse_cards("4S 4H 5D 6C"), starter=Card.parse("KH"), only=("run",))
     >>> [" ".join(map(str, item.cards)) for item in find_items(task)]
     ['4S 5D 6C', '4H 5D 6C']
@@ -164,7 +164,7 @@ def threat(task: Task, card: Card) -> tuple[int, tuple[ScoreItem, ...]]:
     """The most a reply to ``card`` pegs by fifteen, 31 or a run, and that reply's such items
     (the reply is their last card).
 
-    >>> from cribbage.cards import parse_cards
+    >>> from cribbage.core.cards import parse_cards
     >>> points, items = threat(Task(TaskKind.PLAY, parse_cards("9D 2C"), pile=parse_cards("4H 8S"), goal="safe"), Card.parse("9D"))
     >>> points, [str(item.kind) for item in items], items[0].cards[-1].rank
     (5, ['thirty_one', 'run'], 10)
@@ -182,7 +182,7 @@ def threat(task: Task, card: Card) -> tuple[int, tuple[ScoreItem, ...]]:
 def play_options(task: Task) -> tuple[Option, ...]:
     """Every held card (and go, for the ``go`` goal) valued for the task's goal, best flagged.
 
-    >>> from cribbage.cards import parse_cards
+    >>> from cribbage.core.cards import parse_cards
     >>> task = Task(TaskKind.PLAY, parse_cards("5S 4D"), goal="safe")
     >>> [(str(o.cards[0]), o.value, o.best) for o in play_options(task)]
     [('5S', 2, False), ('4D', 0, True)]
@@ -245,7 +245,7 @@ def check(task: Task, answer: Answer) -> Verdict:
     """Judge ``answer`` (its form checked first: a card not in the task, a number out of
     range... raise an :class:`~cribbage.errors.AnswerError`).
 
-    >>> from cribbage.cards import parse_cards
+    >>> from cribbage.core.cards import parse_cards
     >>> verdict = check(Task(TaskKind.PLAY, parse_cards("5S 4D 9C"), pile=parse_cards("KH"), goal="score"), Card.parse("4D"))
     >>> verdict.correct, verdict.cost, verdict.rank, [str(a) for a in verdict.expected]
     (False, 2, 2, ['5S'])
@@ -296,7 +296,7 @@ def hint(task: Task, found: Iterable[frozenset[Card]] = ()) -> Hint:
     """A structured hint, given before answering (see :class:`HintKind`); ``found``: the
     selections of a find exercise already accepted, so the hint points at another one.
 
-    >>> from cribbage.cards import parse_cards
+    >>> from cribbage.core.cards import parse_cards
     >>> hint(Task(TaskKind.COUNT, parse_cards("KH 5S AD"))).to_json()
     {'kind': 'partial_count', 'number': 15, 'cards': ['KH', '5S'], 'kinds': []}
     """

@@ -1,16 +1,16 @@
 """JSON answers: the show breakdown as JSON, fast enough for a batch of hands.
 
 ``score --json -`` answers thousands of hands in one run. Building a
-:class:`~cribbage.show.ShowScore` and then a dict for every hand costs more
+:class:`~cribbage.core.show.ShowScore` and then a dict for every hand costs more
 than the scoring, so :func:`show_json_text` writes the JSON text directly.
 The fifteens, pairs and runs depend only on the sorted ranks, so their text is
-made once per rank tuple (from :func:`cribbage.show.rank_pattern`) with a slot
+made once per rank tuple (from :func:`cribbage.core.show.rank_pattern`) with a slot
 for each card; a hand fills in its cards and adds its flush and nobs. The rules
-all stay in :mod:`cribbage.show`; this module only writes.
+all stay in :mod:`cribbage.core.show`; this module only writes.
 
 >>> import json
->>> from cribbage.cards import Card, parse_cards
->>> from cribbage.show import score_show
+>>> from cribbage.core.cards import Card, parse_cards
+>>> from cribbage.core.show import score_show
 >>> hand, starter = parse_cards("5H 5S 5C JD"), Card.parse("5D")
 >>> show_json_text(hand, starter) == json.dumps(show_json(score_show(hand, starter)))
 True
@@ -25,8 +25,8 @@ from functools import cache
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from .cards import DECK, Card, Rank
-from .show import ScoreKind, ShowScore, check_show, flush_points, nobs_jack, rank_pattern
+from ..core.cards import DECK, Card, Rank
+from ..core.show import ScoreKind, ShowScore, check_show, flush_points, nobs_jack, rank_pattern
 
 _CARD_TEXT = {card: str(card) for card in DECK}
 """``str(card)`` is a call into Python; a batch writes hundreds of thousands of cards."""
@@ -61,15 +61,15 @@ def show_json(score: ShowScore) -> dict[str, Any]:
 def show_json_text(hand: Sequence[Card], starter: Card, crib: bool = False) -> str:
     """``json.dumps(show_json(score_show(hand, starter, crib)))``, written directly.
 
-    Bad input is refused as :func:`~cribbage.show.score_show` refuses it.
+    Bad input is refused as :func:`~cribbage.core.show.score_show` refuses it.
     """
     check_show(hand, starter, crib)
     return checked_show_json_text(hand, starter, crib)
 
 
 def checked_show_json_text(hand: Sequence[Card], starter: Card, crib: bool) -> str:
-    """:func:`show_json_text` of cards already checked as :func:`~cribbage.show.check_show`
-    checks them (as :func:`cribbage.jsonin.plain_score_request` does)."""
+    """:func:`show_json_text` of cards already checked as :func:`~cribbage.core.show.check_show`
+    checks them (as :func:`cribbage.io.jsonin.plain_score_request` does)."""
     cards = sorted((*hand, starter), key=_rank_of)  # stable, as in score_show: ties keep the reader's order
     ranks = tuple([card.rank for card in cards])
     template = _templates.get(ranks)

@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 from .cards import DECK, Card
 from .deal import deal_shape
-from .errors import CribbageError, IllegalActionError
+from ..errors import CribbageError, IllegalActionError
 from .events import (
     CutForDeal, Deal, Discard, Event, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast, event_to_json,
 )

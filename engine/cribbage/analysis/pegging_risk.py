@@ -3,12 +3,12 @@
 The next player holds ``opponent_cards`` cards, any of the cards this player has
 not seen (not in the hand, not on the pile) as likely as any other, and answers
 at once with the card that pegs the most (15, 31, pairs, runs): the one risk
-model, :mod:`cribbage.risk`, whose teaching choice says what *safe* means. A
+model, :mod:`cribbage.analysis.risk`, whose teaching choice says what *safe* means. A
 card's *net* is what it pegs now minus the expected points of that best reply:
 the measure the practice ranks the cards by. The go and the last card are left
 out: they depend on the cards still to come, not on this one.
 
->>> from cribbage.cards import parse_cards
+>>> from cribbage.core.cards import parse_cards
 >>> fives, king = play_risks(parse_cards("5C"), parse_cards("5H KD"), opponent_cards=3)
 >>> fives.points, [(tuple(map(str, reply.kinds)), reply.points, reply.cards) for reply in fives.replies]  # a third 5: 15 and a pair royal
 (2, [(('fifteen', 'pair'), 8, 2)])
@@ -24,13 +24,13 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import DECK, Card
-from .deal import deal_shape
-from .errors import IllegalPlayError
-from .pegging import Table, count_of, fits
-from .play import Play, pile_score
+from ..core.cards import DECK, Card
+from ..core.deal import deal_shape
+from ..errors import IllegalPlayError
+from ..core.pegging import Table, count_of, fits
+from ..core.play import Play, pile_score
 from .risk import ReplyDistribution, card_distribution
-from .show import ScoreItem, ScoreKind
+from ..core.show import ScoreItem, ScoreKind
 
 TIE = 1e-9
 """Nets closer than this are equal (they are sums of fractions of whole points)."""
@@ -63,7 +63,7 @@ class PlayRisk:
     expected: float
     """The expected points of the next player's best immediate reply."""
     distribution: ReplyDistribution
-    """What every card the next player may hold replies (:mod:`cribbage.risk`), which the rest derives from."""
+    """What every card the next player may hold replies (:mod:`cribbage.analysis.risk`), which the rest derives from."""
 
     @property
     def points(self) -> int:
@@ -76,7 +76,7 @@ class PlayRisk:
 
     @property
     def safe(self) -> bool:
-        """No reply makes 15, 31 or a run: the course's *safe* (:attr:`cribbage.risk.ReplyDistribution.safe`)."""
+        """No reply makes 15, 31 or a run: the course's *safe* (:attr:`cribbage.analysis.risk.ReplyDistribution.safe`)."""
         return self.distribution.safe
 
     @property
@@ -107,7 +107,7 @@ def unseen_cards(pile: Iterable[Card], hand: Iterable[Card]) -> tuple[Card, ...]
 def replies(pile: Sequence[Card], unseen: Iterable[Card]) -> tuple[Reply, ...]:
     """The next player's scoring answers to ``pile``, grouped by what they score, most points first.
 
-    >>> from cribbage.cards import parse_cards
+    >>> from cribbage.core.cards import parse_cards
     >>> [(tuple(map(str, reply.kinds)), reply.points, reply.cards) for reply in replies(parse_cards("7H 8S 6D"), parse_cards("5C 9D 10H 4S"))]
     [(('run',), 4, 2), (('thirty_one',), 2, 1)]
     """
@@ -157,7 +157,7 @@ def deal_peg_situation(rng: random.Random, players: int = 2) -> PegSituation:
     holds 2 to 4 cards and the next player still holds some. Its pile is the whole play so far, so the
     cards on it and in hand are all the player has seen of the others.
 
-    >>> from cribbage.pegging import goes_on
+    >>> from cribbage.core.pegging import goes_on
     >>> situation = deal_peg_situation(random.Random(7))
     >>> 2 <= len(situation.hand) <= 4 and 0 < situation.count and goes_on(situation.count) and situation.opponent_cards > 0
     True
@@ -181,7 +181,7 @@ def deal_peg_situation(rng: random.Random, players: int = 2) -> PegSituation:
 def check_choice(pile: Sequence[Card], hand: Sequence[Card], card: Card | None) -> IllegalPlayError | None:
     """Why the player to move may not play ``card`` onto ``pile`` (``None``: say go), or None.
 
-    >>> from cribbage.cards import parse_cards
+    >>> from cribbage.core.cards import parse_cards
     >>> check_choice(parse_cards("KH QS 5C"), parse_cards("KD 4C"), Card.parse("KD")).params["reason"]
     'over_31'
     >>> check_choice(parse_cards("KH QS 5C"), parse_cards("KD 4C"), None).params["reason"]

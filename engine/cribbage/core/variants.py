@@ -42,7 +42,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import FiveCardPlayersError, UnknownVariantError, VariantPlayersError
+from ..errors import FiveCardPlayersError, UnknownVariantError, VariantPlayersError
 
 CRIB_SIZE = 4
 """Cards in the crib, whatever the number of players and the variant."""

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple, cast
 
-from .errors import CardCountError, DuplicateCardError, StarterInHandError, UnknownRankError, UnknownSuitError
+from ..errors import CardCountError, DuplicateCardError, StarterInHandError, UnknownRankError, UnknownSuitError
 
 Rank = int
 """1 (ace) to 13 (king)."""

@@ -23,11 +23,11 @@ from itertools import combinations_with_replacement
 from math import comb, prod
 from typing import Any
 
-from . import pegging
-from .cards import DECK, JACK, SUITS, Card
+from ..core import pegging
+from ..core.cards import DECK, JACK, SUITS, Card
 from .exercises import play_options
-from .play import pile_score
-from .show import SHOW_KINDS, ScoreKind, nobs_jack, rank_points, score_show
+from ..core.play import pile_score
+from ..core.show import SHOW_KINDS, ScoreKind, nobs_jack, rank_points, score_show
 from .tasks import FIND_TARGETS, Goal, Task, TaskKind, count_of
 
 SHOW_SHAPES: tuple[str, ...] = (
@@ -65,7 +65,7 @@ class Params:
     shape: str = ""
     """One of :data:`SHOW_SHAPES`, :data:`PEG_SHAPES` or :data:`GO_SHAPES` (empty: none)."""
     goal: str = ""
-    """play: a :class:`~cribbage.tasks.Goal`."""
+    """play: a :class:`~cribbage.course.tasks.Goal`."""
     pile: tuple[int, int] = (0, 4)
     """peg/play: the least and most cards already in the pile."""
     dealer: bool = False

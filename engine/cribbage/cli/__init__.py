@@ -1,0 +1,1 @@
+"""The command line: ``python3 -m cribbage`` (commands) and its localized help."""

@@ -1,0 +1,1 @@
+"""Who chooses: the computer player and the coach that reviews a deal."""
