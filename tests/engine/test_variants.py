@@ -5,26 +5,28 @@ import ast
 import io
 import json
 import random
+from itertools import combinations_with_replacement
 from pathlib import Path
 
 import pytest
 
 import cribbage
-from cribbage.core.cards import DECK, Card, parse_cards
+from cribbage.core.cards import DECK, JACK, Card, parse_cards
 from cribbage.cli.commands import main
 from cribbage.players.computer import ComputerPlayer
 from cribbage.errors import CardCountError, UnknownVariantError, VariantPlayersError
 from cribbage.core.game import Game, GameRules
 from cribbage.i18n import LANGUAGES, error_message, t
-from cribbage.core.show import score_show, show_total
-from cribbage.core.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD, VARIANTS, variant, variant_of
+from cribbage.core.show import rank_points, score_show, show_total
+from cribbage.core.variants import CRIB_SIZE, FIVE_CARD, SEVEN_CARD, SIX_CARD, VARIANTS, variant, variant_of
 from naive_scorer import naive_show_total
 
 PACKAGE = Path(cribbage.__file__).resolve().parent
 
-ALIAS_READERS = {"core/variants.py", "cli/commands.py"}
-"""Where the name ``five_card`` may still be read: the variants' own JSON aliases, and the
-command line's ``--five-card``, an alias of ``--variant five-card``."""
+ALIAS_READERS = {"core/variants.py", "cli/commands.py", "widgets/source.py"}
+"""Where the name ``five_card`` may still be read: the variants' own JSON aliases, the
+command line's ``--five-card``, an alias of ``--variant five-card``, and the blocks' older
+``five-card: yes`` (``source.game_variant``)."""
 
 
 def run(argv):
@@ -197,3 +199,39 @@ def run_stdin(argv, stdin):
     out, err = io.StringIO(), io.StringIO()
     code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
     return code, out.getvalue(), err.getvalue()
+
+
+def highest_show(cards: int, crib: bool) -> int:
+    """The highest show of ``cards`` cards (a hand or crib with its starter), over every multiset
+    of ranks and every card of it as the starter: the ranks' points (``rank_points``), and the
+    best the suits can add: a flush of all the cards (of the hand only, but for a crib), each
+    with his nobs when a jack of the hand can share the starter's suit."""
+    best = 0
+    for ranks in combinations_with_replacement(range(1, 14), cards):
+        if max(ranks.count(rank) for rank in ranks) > 4:
+            continue
+        for at in set(ranks):
+            hand = list(ranks)
+            hand.remove(at)
+            distinct = len(set(hand)) == len(hand)
+            nobs = int(JACK in hand and at != JACK)
+            bonuses = [nobs]
+            if distinct and at not in hand:
+                bonuses.append(len(hand) + 1 + nobs)  # every card one suit, the jack's the starter's
+            if distinct and not crib:
+                bonuses.append(len(hand))  # the starter of another suit: no nobs then
+            best = max(best, rank_points(tuple(sorted(ranks))) + max(bonuses))
+    return best
+
+
+@pytest.mark.parametrize("game", VARIANTS.values(), ids=lambda game: game.name)
+def test_the_count_box_takes_the_highest_show_of_the_variant_and_no_more(game):
+    """A show is the hand's kept cards or the crib's four, with the starter: ``max_show`` is the
+    higher of their highest counts (the count box's limit on the game page)."""
+    assert game.max_show == max(highest_show(game.kept + 1, crib=False), highest_show(CRIB_SIZE + 1, crib=True))
+
+
+def test_the_highest_seven_card_show_is_scored_by_the_scorer():
+    hand, starter = parse_cards("4S 4H 5D 5C 6S"), Card.parse("6H")
+    assert score_show(hand, starter, hand_size=5).total == SEVEN_CARD.max_show == 46
+    assert naive_show_total(hand, starter, False) == 46

@@ -54,7 +54,7 @@ def reader_actions(state: dict[str, Any], player: ComputerPlayer, miscount: int 
         return [{"action": "play", "value": str(action.cards[0])}]
     assert game.expected == "announce"
     _owner, cards, crib = game.next_show()
-    total = show_total(cards, game.starter, crib=crib)
+    total = show_total(cards, game.starter, crib=crib, hand_size=None if crib else game.rules.variant.kept)
     return [{"action": "announce", "value": str(max(0, total - miscount))}]
 
 

@@ -21,9 +21,9 @@ from cribbage.core.game import Game, GameRules
 from cribbage.i18n import LANGUAGES, error_message, t
 from cribbage.core.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD
 from cribbage.widgets import BlockError, render_block, update
-from cribbage.widgets.game import GameOptions, game_of, new_state
+from cribbage.widgets.game import READER, GameOptions, game_of, new_state
 from cribbage.widgets.game.board import board_html, hole_position
-from driver import play_game, read, send
+from driver import play_game, read, reader_actions, send
 from helpers import state_of
 
 SEVEN = GameOptions(target=SEVEN_CARD.target, strength="easy", variant=SEVEN_CARD.name)
@@ -177,3 +177,18 @@ def test_the_address_carries_a_variant_other_than_the_standard_game():
     for bad in ("game-seed=5&variant=six-card", "game-seed=5&variant=nine-card", "game-seed=5&players=3&variant=seven-card"):
         answer = send(going, {"action": "fragment", "value": bad})
         assert answer["state"]["game"] == going["game"] and answer["state"]["notice"]["key"] == "game.bad_fragment"
+
+
+def test_the_seven_card_count_box_takes_up_to_the_variants_highest_show():
+    """A seven-card hand can count 46: the box's limit is the variant's, and above it the page says so."""
+    state = new_state(GameOptions(target=SEVEN_CARD.target, strength="easy", counting="manual", variant=SEVEN_CARD.name), 3, "g")
+    player, html = ComputerPlayer("steady", seed=1), ""
+    while read(state).expected != "announce" or read(state).to_act != READER:
+        for action in reader_actions(state, player):
+            answer = send(state, action)
+            state, html = answer["state"], answer["html"]
+    assert f'max="{SEVEN_CARD.max_show}"' in html and SEVEN_CARD.max_show == 46
+    above = send(state, {"action": "announce", "value": str(SEVEN_CARD.max_show + 1)})
+    assert above["state"]["notice"]["key"] == "game.bad_count"
+    at_most = send(state, {"action": "announce", "value": str(SEVEN_CARD.max_show)})
+    assert (at_most["state"]["notice"] or {}).get("key") != "game.bad_count"

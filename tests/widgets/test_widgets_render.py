@@ -158,7 +158,7 @@ def hand_state(hand="5H 5S 5C JD", starter="5D", crib=False):
     "hand=5H,5S,5C,JD&starter=5D&crib=2",
     "hand=5H,5H,5C,JD&starter=5D",
     "hand=5H,5S,5C,JD&starter=5H",
-    "hand=5H,5S,5C,JD,2C&starter=5D",
+    "hand=5H,5S,5C,JD,2C,3C&starter=5D",
     "hand=5H,5S,5C,JD&starter=<img src=x onerror=alert(1)>",
     "starter=5D",
     "hand=" + "5H," * 100,

@@ -80,6 +80,8 @@ class Variant:
     the play ends at the first go point or 31 instead of being played out;
     ``three_for_last``: the non-dealer pegs 3 at the start of the game;
     ``board_laps``: laps of the board's track to the target;
+    ``max_show``: the highest count of a show, a hand's or the crib's (the count box
+    takes no more; ``tests/engine/test_variants.py`` finds it from every hand);
     ``players_error``: the error refusing another number of players.
     """
 
@@ -93,6 +95,7 @@ class Variant:
     play_ends_at_first_go: bool = False
     three_for_last: bool = False
     board_laps: int = 2
+    max_show: int = 29
     players_error: type[VariantPlayersError] = VariantPlayersError
 
     def __post_init__(self) -> None:
@@ -138,6 +141,7 @@ SEVEN_CARD = Variant(
     name="seven-card",
     dealt={2: DealShape(dealt=7, discards=2, crib_from_deck=0)},
     kept=5, target=181, skunk_line=None, double_skunk_line=None, lurch=True, board_laps=3,
+    max_show=46,  # 4 4 5 5 6 6: eight fifteens, three pairs, eight runs of three
 )
 
 VARIANTS: dict[str, Variant] = {v.name: v for v in (SIX_CARD, FIVE_CARD, SEVEN_CARD)}

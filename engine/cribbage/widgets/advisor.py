@@ -15,7 +15,7 @@ from ..core.deal import deal_shape
 from ..analysis.discard import DiscardOption, analyse_discards
 from ..errors import CribbageError
 from ..i18n import Language, number, points_text, t
-from ..core.variants import Variant, variant_flag, variant_json, variant_of
+from ..core.variants import Variant, variant_json, variant_of
 from . import source
 from .html import attrs, card_select, cards_html, error_html, radio_group, scroll_box
 from .source import CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, card_slot, card_texts, field, uid_of
@@ -113,9 +113,10 @@ def _distribution_html(distribution: dict[int, int], lang: Language) -> str:
 def advisor_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
     cards = source.cards(fields, "cards")
     players = source.integer(fields, "players", 2, range(2, 5))
-    variant = variant_flag(source.flag(fields, "five-card"))
+    variant = source.game_variant(fields)
     if players not in variant.players:
-        raise BlockError("block_bad_value", fields["five-card"][1], key="five-card", value=fields["five-card"][0])
+        key, value, line = source.variant_line(fields)
+        raise BlockError("block_bad_value", line, key=key, value=value)
     if len(cards) != _dealt(players, variant):
         raise BlockError("block_bad_value", fields["cards"][1], key="cards", value=fields["cards"][0])
     state = advisor_state([str(card) for card in cards], source.flag(fields, "dealer"), players, variant, uid)
@@ -136,7 +137,7 @@ def advisor_update(state: State, action: Action, lang: Language) -> Answer:
 
 WIDGET = Widget(
     kind="advisor",
-    keys=("cards", "dealer", "players", "five-card"),
+    keys=("cards", "dealer", "players", "five-card", "variant"),
     required=("cards",),
     block=advisor_block,
     update=advisor_update,

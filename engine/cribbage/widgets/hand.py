@@ -1,8 +1,19 @@
 """The hand scorer (``cribbage-hand``): pick four cards and a starter, see the count.
 
+A hand has the size of some game's hand (3, 4 or 5 cards: :data:`HAND_SIZES`, read from the
+variants); its size says which game it is, so the state needs no variant.  A block may name
+the game (``variant: seven-card``) to have its hand's size checked.  Only a four-card hand
+can be a crib (every game's crib has four cards).
+
 >>> html = WIDGET.render("hand: 5H 5S 5C JD\\nstarter: 5D\\nexpect: 29", "en")
 >>> 'data-widget="hand"' in html, 'data-total="29"' in html, 'data-fragment-key="hand"' in html
 (True, True, True)
+>>> 'data-total="46"' in WIDGET.render("hand: 4S 4H 5D 5C 6S\\nstarter: 6H\\nvariant: seven-card", "en")
+True
+>>> WIDGET.render("hand: 5H 5S 5C JD\\nstarter: 5D\\nvariant: seven-card", "en")
+Traceback (most recent call last):
+...
+cribbage.widgets.source.BlockError: line 3: “seven-card” is not a valid value for “variant”
 >>> WIDGET.render("hand: 5H 5S 5C JD\\nstarter: 5D\\nexpect: 28", "en")
 Traceback (most recent call last):
 ...
@@ -18,6 +29,7 @@ from ..core.cards import Card, parse_cards
 from ..errors import CardCountError, CribbageError, StarterInHandError
 from ..i18n import Language, error_message, t
 from ..core.show import score_show
+from ..core.variants import CRIB_SIZE, VARIANTS
 from . import source
 from .count import show_html
 from .html import card_select, error_html, radio_group
@@ -27,6 +39,8 @@ from .source import (
 from .widget import Answer, Live, Widget
 
 MAX_FRAGMENT = 200
+HAND_SIZES = tuple(sorted({game.kept for game in VARIANTS.values()}))
+"""The hands the scorer takes: every game's (3 for the five-card game, 4, 5 for the seven-card game)."""
 FRAGMENT_KEY = "hand"
 
 
@@ -36,11 +50,11 @@ def hand_state(hand: Sequence[str], starter: str, crib: bool, uid: str) -> State
 
 def _checked(state: State) -> tuple[list[str], str, bool, str]:
     """The hand's card texts (``""`` for an empty picker), starter, crib and uid."""
-    hand = card_texts(state, "hand", (3, 4), blank=True)
+    hand = card_texts(state, "hand", HAND_SIZES, blank=True)
     starter, crib, uid = field(state, "starter", str), field(state, "crib", bool), uid_of(state)
     if starter not in CARD_TEXTS | {""}:
         raise StateError("starter")
-    if crib and len(hand) == 3:  # a three-card hand is the five-card game, whose crib has four cards
+    if crib and len(hand) != CRIB_SIZE:
         raise StateError("crib")
     return hand, starter, crib, uid
 
@@ -86,12 +100,12 @@ def parse_hand_fragment(fragment: str) -> tuple[tuple[Card, ...], Card, bool]:
         starter = Card.parse(fields["starter"])
     except CribbageError as error:
         raise BlockError("block_bad_value", key="fragment", value="starter") from error
-    if len(hand) not in (3, 4):
+    if len(hand) not in HAND_SIZES:
         raise BlockError("block_bad_value", key="fragment", value="hand")
     if starter in hand:
         raise BlockError("block_bad_value", key="fragment", value="starter")
     crib = fields.get("crib") == "1"
-    if crib and len(hand) != 4:  # only a four-card hand can be a crib
+    if crib and len(hand) != CRIB_SIZE:
         raise BlockError("block_bad_value", key="fragment", value="crib")
     return hand, starter, crib
 
@@ -105,7 +119,7 @@ def _count(hand: Sequence[str], starter: str, crib: bool, lang: Language) -> tup
         cards = parse_cards(chosen)
     except CribbageError as error:
         return error_html(_friendlier(error, starter), lang), False
-    return show_html(cards[:-1], cards[-1], crib, lang), True
+    return show_html(cards[:-1], cards[-1], crib, lang, hand_size=None if crib else len(hand)), True
 
 
 def _friendlier(error: CribbageError, starter: str) -> CribbageError:
@@ -124,10 +138,9 @@ def hand_view(state: State, lang: Language, notice: str = "") -> str:
 def _view(hand: list[str], starter: str, crib: bool, uid: str, lang: Language, notice: str) -> tuple[str, bool]:
     pickers = "".join(card_select(f"card{i}", t("ui.card_n", lang, n=i + 1), text, lang, f"card{i}") for i, text in enumerate(hand))
     pickers += card_select("starter", t("ui.starter", lang), starter, lang, "starter")
-    # A three-card hand is the five-card game, whose crib has four cards: no switch there.
     switch = (
         radio_group(t("ui.count_as", lang), "crib", (("0", t("ui.hand", lang)), ("1", t("ui.crib", lang))), str(int(crib)), uid)
-        if len(hand) == 4
+        if len(hand) == CRIB_SIZE
         else ""
     )
     result, counted = _count(hand, starter, crib, lang)
@@ -141,8 +154,11 @@ def hand_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
     crib = source.flag(fields, "crib")
     if len(starter) != 1:
         raise BlockError("block_bad_value", fields["starter"][1], key="starter", value=fields["starter"][0])
+    game = source.game_variant(fields)
+    if "variant" in fields and len(hand) != (CRIB_SIZE if crib else game.kept):
+        raise BlockError("block_bad_value", fields["variant"][1], key="variant", value=fields["variant"][0])
     try:
-        score = score_show(hand, starter[0], crib=crib)
+        score = score_show(hand, starter[0], crib=crib, hand_size=None if crib or len(hand) not in HAND_SIZES else len(hand))
     except CribbageError as error:
         raise BlockError("block_bad_value", fields["hand"][1], key="hand", value=f"{fields['hand'][0]} ({error})") from error
     source.expect(fields, [score.total])
@@ -162,7 +178,7 @@ def hand_update(state: State, action: Action, lang: Language) -> Answer:
             notice = t("error.bad_fragment", lang, detail=error_message(error, lang))
     elif action.get("action") == "set":
         if name == "crib":
-            crib = value == "1" and len(hand) == 4
+            crib = value == "1" and len(hand) == CRIB_SIZE
         elif name == "starter" and value in CARD_TEXTS | {""}:
             starter = value
         elif (slot := card_slot(name, len(hand))) is not None and value in CARD_TEXTS | {""}:
@@ -177,7 +193,7 @@ def hand_update(state: State, action: Action, lang: Language) -> Answer:
 
 WIDGET = Widget(
     kind="hand",
-    keys=("hand", "starter", "crib", "expect"),
+    keys=("hand", "starter", "crib", "variant", "expect"),
     required=("hand", "starter"),
     block=hand_block,
     update=hand_update,

@@ -15,7 +15,7 @@ from ..core.cards import Card, parse_cards
 from ..errors import CribbageError
 from ..i18n import Language, points_text, seat_name, t
 from ..core.play import Play, PlayAction, replay
-from ..core.variants import Variant, variant_flag, variant_json, variant_of
+from ..core.variants import Variant, variant_json, variant_of
 from . import source
 from .html import button, card_buttons, card_html, cards_html, choice_box, toggle
 from .source import CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, field, uid_of
@@ -197,7 +197,7 @@ def _choice_html(play: Play, seat: int, players: int, lang: Language) -> str:
 
 def play_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
     hands_text, hands_line = fields["hands"]
-    variant = variant_flag(source.flag(fields, "five-card"))
+    variant = source.game_variant(fields)
     try:
         hands = [parse_cards(part) for part in hands_text.split("|")]
         parse_cards([card for hand in hands for card in hand])
@@ -244,7 +244,7 @@ def play_update(state: State, action: Action, lang: Language) -> Answer:
 
 WIDGET = Widget(
     kind="play",
-    keys=("players", "hands", "plays", "start", "five-card", "expect"),
+    keys=("players", "hands", "plays", "start", "five-card", "variant", "expect"),
     required=("hands",),
     block=play_block,
     update=play_update,

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from ..core.cards import DECK, Card, parse_cards
+from ..core.variants import FIVE_CARD, VARIANTS, Variant, variant_flag
 from ..errors import CribbageError
 from ..i18n import DEFAULT_LANGUAGE, t
 from ..io.jsonin import check_nesting
@@ -115,6 +116,35 @@ def integer(fields: Fields, key: str, default: int, allowed: Iterable[int]) -> i
     if not value.isdigit() or int(value) not in allowed:
         raise BlockError("block_bad_value", line, key=key, value=value)
     return int(value)
+
+
+def game_variant(fields: Fields) -> Variant:
+    """The game a block plays: ``variant: seven-card`` (a name of :data:`~cribbage.core.variants.VARIANTS`),
+    or the older ``five-card: yes``; by default the standard game.
+
+    >>> game_variant({"variant": ("Seven-card", 2)}).kept, game_variant({}).name
+    (5, 'six-card')
+    >>> game_variant({"variant": ("seven-card", 2), "five-card": ("yes", 3)})
+    Traceback (most recent call last):
+    ...
+    cribbage.widgets.source.BlockError: line 2: “seven-card” is not a valid value for “variant”
+    """
+    five_card = flag(fields, "five-card")
+    if "variant" not in fields:
+        return variant_flag(five_card)
+    value, line = fields["variant"]
+    found = VARIANTS.get(value.lower())
+    if found is None or (five_card and found is not FIVE_CARD):
+        raise BlockError("block_bad_value", line, key="variant", value=value)
+    return found
+
+
+def variant_line(fields: Fields) -> tuple[str, str, int]:
+    """Where a block names its game (key, value, line), for an error about it; line 0: nowhere."""
+    for key in ("variant", "five-card"):
+        if key in fields:
+            return key, *fields[key]
+    return "variant", VARIANTS["six-card"].name, 0
 
 
 def cards(fields: Fields, key: str) -> tuple[Card, ...]:

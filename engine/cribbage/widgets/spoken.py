@@ -42,39 +42,54 @@ def kind_name(item: ScoreItem, lang: Language) -> str:
     return t(f"kind.{PAIR_NAMES[len(item.cards)] if item.kind == ScoreKind.PAIR else item.kind}", lang)
 
 
-RUN_GROUP_NAMES = {2: "double_run", 3: "triple_run", 4: "double_double_run"}
-"""Runs that share cards, by how many runs there are."""
+RUN_GROUP_NAMES = {(2,): "double_run", (3,): "triple_run", (2, 2): "double_double_run"}
+"""Runs over the same ranks said as one, by how many cards the repeated ranks hold."""
 
 
 def grouped(items: Sequence[ScoreItem]) -> list[tuple[str, int, int]]:
     """Items as players say them: ``(spoken kind, points, length)``.
 
     Pairs of one rank are said together: three cards are a pair royal (6), four a
-    double pair royal (12). Runs that share cards are said as one double run
+    double pair royal (12). Runs over the same ranks are said as one double run
     (two runs and their pair), triple run (three runs and a pair royal) or
-    double double run (four runs and two pairs).
+    double double run (four runs and two pairs).  Any other set of runs (the
+    seven-card game's six cards can hold two runs apart, or four runs over a
+    rank held four times) is said run by run, and its pairs pair by pair.
+
+    >>> from cribbage.core.cards import parse_cards
+    >>> from cribbage.core.show import score_show
+    >>> spoken_count(score_show(parse_cards("AH 2S 3D 5C 6H"), parse_cards("7S")[0], hand_size=5), "en")
+    'Fifteen two, fifteen four, fifteen six, fifteen eight, a run of three is eleven, and a run of three is fourteen'
     """
-    runs = [item for item in items if item.kind == ScoreKind.RUN]
-    merged_ranks = {card.rank for item in runs for card in item.cards} if len(runs) > 1 else set()
+    runs_over: dict[frozenset[int], list[ScoreItem]] = {}
+    for item in items:
+        if item.kind == ScoreKind.RUN:
+            runs_over.setdefault(frozenset(card.rank for card in item.cards), []).append(item)
     pairs: dict[int, int] = {}
     paired: dict[int, set[Card]] = {}
     for item in items:
         if item.kind == ScoreKind.PAIR:
             pairs[item.cards[0].rank] = pairs.get(item.cards[0].rank, 0) + item.points
             paired.setdefault(item.cards[0].rank, set()).update(item.cards)
+    named: dict[frozenset[int], str] = {}
+    for ranks, runs in runs_over.items():
+        repeated = tuple(sorted((len(paired[rank]) for rank in ranks if rank in paired), reverse=True))
+        if len(runs) > 1 and repeated in RUN_GROUP_NAMES:
+            named[ranks] = RUN_GROUP_NAMES[repeated]
+    merged_ranks = {rank for ranks in named for rank in ranks}
     said: list[tuple[str, int, int]] = []
-    done: set[str | int] = set()
+    done: set[object] = set()
     for item in items:
         if item.kind == ScoreKind.PAIR:
             rank = item.cards[0].rank
             if rank not in done and rank not in merged_ranks:
                 done.add(rank)
                 said.append((PAIR_NAMES[len(paired[rank])], pairs[rank], 0))
-        elif item.kind == ScoreKind.RUN and merged_ranks:
-            if "runs" not in done:
-                done.add("runs")
-                points = sum(run.points for run in runs) + sum(pairs.get(rank, 0) for rank in merged_ranks)
-                said.append((RUN_GROUP_NAMES[len(runs)], points, len(item.cards)))
+        elif item.kind == ScoreKind.RUN and (ranks := frozenset(card.rank for card in item.cards)) in named:
+            if ranks not in done:
+                done.add(ranks)
+                points = sum(run.points for run in runs_over[ranks]) + sum(pairs.get(rank, 0) for rank in ranks)
+                said.append((named[ranks], points, len(item.cards)))
         else:
             said.append((item.kind, item.points, len(item.cards)))
     return said

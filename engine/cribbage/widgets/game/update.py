@@ -26,7 +26,6 @@ from ...errors import CribbageError, DuplicateCardError
 from ...i18n import Language
 from ...core.rules import Decision
 from ...session import TableSession
-from ...core.show import MAX_SHOW
 from ..play import play_update
 from ..source import Action as PageAction
 from ..source import State, StateError, action_text, json_object, uid_of
@@ -209,7 +208,7 @@ def _play(state: State, session: TableSession, action: PageAction, lang: Languag
 def _announce(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
     """The reader's count, or why not (a notice): what it means is the table's (its muggins option)."""
     text = action_text(action).strip()
-    if not (text.isdigit() and len(text) <= 5 and int(text) <= MAX_SHOW):
+    if not (text.isdigit() and len(text) <= 5 and int(text) <= session.game.rules.variant.max_show):
         return {**state, "notice": {"key": str(Notice.BAD_COUNT), "params": {}}}
     before = len(session.game.events)
     try:

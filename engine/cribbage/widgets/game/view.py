@@ -10,7 +10,6 @@ from ...core.deal import PLAYERS
 from ...core.game import Game
 from ...i18n import Language, t
 from ...core.rules import Decision
-from ...core.show import MAX_SHOW
 from ..advisor import discard_options_html
 from ..html import button, card_html, cards_html, choice_box, radio_group, tap_card, tap_cards, toggle
 from ..source import State
@@ -134,7 +133,7 @@ def _announce_html(game: Game, lang: Language) -> str:
         f'<div class="cb-choice-box"><p>{escape(title)}</p><p class="cb-deal">{cards_html(cards, lang)} '
         f'<span class="cb-label">{escape(t("ui.starter", lang))}</span> {card_html(game.starter, lang, "cb-starter")}</p>'
         f'<form class="cb-answer" data-action="announce"><label class="cb-field"><span class="cb-label">'
-        f'{escape(t("ui.your_count", lang))}</span><input type="number" name="said" min="0" max="{MAX_SHOW}" step="1" '
+        f'{escape(t("ui.your_count", lang))}</span><input type="number" name="said" min="0" max="{game.rules.variant.max_show}" step="1" '
         f'inputmode="numeric" required data-key="said"></label> '
         f'<button type="submit" class="cb-button" data-key="announce">{escape(t("game.announce", lang))}</button></form></div>'
     )
