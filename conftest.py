@@ -15,7 +15,10 @@ DOCTEST_FOLDERS = (ROOT / "engine" / "cribbage", ROOT / "hooks")
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     # __main__.py runs the command line when imported, as pytest's own doctest collection knows.
-    if file_path.suffix == ".py" and file_path.name not in ("conftest.py", "__main__.py") and any(
-            file_path.is_relative_to(folder) for folder in DOCTEST_FOLDERS):
+    if (
+        file_path.suffix == ".py"
+        and file_path.name not in ("conftest.py", "__main__.py")
+        and any(file_path.is_relative_to(folder) for folder in DOCTEST_FOLDERS)
+    ):
         return DoctestModule.from_parent(parent, path=file_path)
     return None

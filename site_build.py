@@ -70,19 +70,18 @@ HUNSPELL_DICTIONARIES = {
     "bg": ("bg_BG", "hunspell-bg"),
 }
 # Debian's Chromium, headless as root, never calling home (this machine has no network).
-CHROMIUM_ARGS = ("--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync")
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
 
 MINIMUM_VENV_PYTHON = (3, 12)  # pyodide-build 0.39
 # What pyodide.mjs 314 fetches at start-up: the loader's own module, the Emscripten
 # module and its WebAssembly, the standard library and the package lock.
-RUNTIME_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 # Written beside the runtime by web_app/snapshot.mjs: Pyodide's memory with the engine imported.
 SNAPSHOT_FILES = ("snapshot.bin.gz", "snapshot.json")
 # Served with these types whatever the host's mimetypes database says: module
@@ -135,7 +134,9 @@ def python_version(executable: str | Path) -> tuple[int, int] | None:
     try:
         result = subprocess.run(
             [str(executable), "-c", "import sys; print(*sys.version_info[:2])"],
-            capture_output=True, text=True, timeout=30,
+            capture_output=True,
+            text=True,
+            timeout=30,
         )
     except (OSError, subprocess.TimeoutExpired):
         return None
@@ -192,8 +193,19 @@ def ensure_venv() -> Path:
         log(f"installing {REQUIREMENTS.relative_to(ROOT)} into {VENV.name}")
         # Every file is checked against the lock's sha256; pip itself stays the one the
         # venv came with, so nothing unpinned is installed.
-        run([python, "-m", "pip", "install", "--disable-pip-version-check", "--quiet",
-             "--require-hashes", "-r", REQUIREMENTS])
+        run(
+            [
+                python,
+                "-m",
+                "pip",
+                "install",
+                "--disable-pip-version-check",
+                "--quiet",
+                "--require-hashes",
+                "-r",
+                REQUIREMENTS,
+            ]
+        )
         stamp.write_text(wanted + "\n")
     return python
 
@@ -231,8 +243,9 @@ def missing_chromium_packages() -> list[str]:
 def missing_hunspell_packages() -> list[str]:
     """The Debian packages the spelling tests lack: hunspell and each language's dictionary."""
     missing = [] if shutil.which("hunspell") else ["hunspell"]
-    return missing + [package for name, package in HUNSPELL_DICTIONARIES.values()
-                      if not (HUNSPELL_DIR / f"{name}.dic").exists()]
+    return missing + [
+        package for name, package in HUNSPELL_DICTIONARIES.values() if not (HUNSPELL_DIR / f"{name}.dic").exists()
+    ]
 
 
 def ensure_debian_packages(packages: list[str], needed_by: str, required: bool) -> None:
@@ -255,8 +268,9 @@ def ensure_debian_packages(packages: list[str], needed_by: str, required: bool) 
 
 def ensure_test_tools() -> None:
     """Debian's Chromium (browser tests) and hunspell with its dictionaries (spelling tests)."""
-    ensure_debian_packages(missing_chromium_packages() + missing_hunspell_packages(),
-                           "the browser and spelling tests", required=in_ci())
+    ensure_debian_packages(
+        missing_chromium_packages() + missing_hunspell_packages(), "the browser and spelling tests", required=in_ci()
+    )
 
 
 # --- the build ------------------------------------------------------------------
@@ -267,8 +281,7 @@ def build_wheel(python: Path) -> Path:
     if WHEEL_DIR.exists():
         shutil.rmtree(WHEEL_DIR)
     # No isolation: the backend (hatchling) is pinned in .venv, so no download per build.
-    run([python, "-m", "build", "--wheel", "--no-isolation", "--outdir", WHEEL_DIR, "."],
-        stdout=subprocess.DEVNULL)
+    run([python, "-m", "build", "--wheel", "--no-isolation", "--outdir", WHEEL_DIR, "."], stdout=subprocess.DEVNULL)
     wheels = sorted(WHEEL_DIR.glob("cribbage-*-py3-none-any.whl"))
     if len(wheels) != 1:
         raise SetupError(f"expected one pure-Python cribbage wheel in {WHEEL_DIR}, got {wheels}")
@@ -282,8 +295,22 @@ def build_pages(python: Path, site_dir: Path = SITE, site_url: str | None = None
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "engine"), env.get("PYTHONPATH")]))
     if site_url is not None:
         env["SITE_URL"] = site_url
-    run([python, "-m", "mkdocs", "build", "--quiet", "--clean", "--strict", "--config-file", ROOT / "mkdocs.yml",
-         "--site-dir", site_dir], env=env)
+    run(
+        [
+            python,
+            "-m",
+            "mkdocs",
+            "build",
+            "--quiet",
+            "--clean",
+            "--strict",
+            "--config-file",
+            ROOT / "mkdocs.yml",
+            "--site-dir",
+            site_dir,
+        ],
+        env=env,
+    )
 
 
 def npm_locked_package(name: str) -> dict:
@@ -301,9 +328,19 @@ def verified_tarball_digests(name: str) -> dict[str, str]:
     locked = npm_locked_package(name)
     algorithm, _, expected = locked["integrity"].partition("-")
     with tempfile.TemporaryDirectory() as scratch:
-        result = run(["npm", "pack", f"{name}@{locked['version']}", "--prefer-offline",
-                      "--silent", "--pack-destination", scratch],
-                     capture_output=True, text=True)
+        result = run(
+            [
+                "npm",
+                "pack",
+                f"{name}@{locked['version']}",
+                "--prefer-offline",
+                "--silent",
+                "--pack-destination",
+                scratch,
+            ],
+            capture_output=True,
+            text=True,
+        )
         tarball = Path(scratch) / result.stdout.strip().splitlines()[-1]
         actual = base64.b64encode(hashlib.new(algorithm, tarball.read_bytes()).digest()).decode()
         if actual != expected:
@@ -325,13 +362,25 @@ def vendor_pyodide(python: Path, wheel: Path) -> None:
     for name in RUNTIME_FILES:
         source = PYODIDE_PACKAGE / name
         if sha256_of(source) != expected.get(name):
-            raise SetupError(f"{source} differs from the npm package pinned in package-lock.json "
-                             "(run `npm ci` again)")
+            raise SetupError(f"{source} differs from the npm package pinned in package-lock.json (run `npm ci` again)")
         shutil.copyfile(source, SITE_PYODIDE / name)
     shutil.copyfile(wheel, SITE_PYODIDE / wheel.name)
     lock = SITE_PYODIDE / "pyodide-lock.json"
-    run([venv_bin("pyodide"), "lockfile", "add-wheels", "--input", lock, "--output", lock,
-         "--base-path", SITE_PYODIDE, SITE_PYODIDE / wheel.name], stdout=subprocess.DEVNULL)
+    run(
+        [
+            venv_bin("pyodide"),
+            "lockfile",
+            "add-wheels",
+            "--input",
+            lock,
+            "--output",
+            lock,
+            "--base-path",
+            SITE_PYODIDE,
+            SITE_PYODIDE / wheel.name,
+        ],
+        stdout=subprocess.DEVNULL,
+    )
     check_lock_checksums(lock)
 
 
@@ -355,8 +404,19 @@ def build_web_app() -> None:
 
 
 # Everything site/ is made from: when none of it changed since the last build, site/ is kept.
-BUILD_INPUTS = ("engine", "docs", "hooks", "overrides", "content", "web_app", "mkdocs.yml",
-                "package-lock.json", "requirements/site.txt", "pyproject.toml", "site_build.py")
+BUILD_INPUTS = (
+    "engine",
+    "docs",
+    "hooks",
+    "overrides",
+    "content",
+    "web_app",
+    "mkdocs.yml",
+    "package-lock.json",
+    "requirements/site.txt",
+    "pyproject.toml",
+    "site_build.py",
+)
 BUILD_STAMP = SITE / ".build-inputs.sha256"
 
 
@@ -366,8 +426,11 @@ def build_inputs_digest() -> str:
     digest = hashlib.sha256(os.environ.get("SITE_URL", "").encode() + b"\0")
     for name in BUILD_INPUTS:
         top = ROOT / name
-        files = [top] if top.is_file() else sorted(
-            path for path in top.rglob("*") if path.is_file() and "__pycache__" not in path.parts)
+        files = (
+            [top]
+            if top.is_file()
+            else sorted(path for path in top.rglob("*") if path.is_file() and "__pycache__" not in path.parts)
+        )
         for path in files:
             digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
             digest.update(sha256_of(path).encode() + b"\0")
@@ -416,7 +479,7 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
         return super().send_head()
 
     def translate_path(self, path: str) -> str:
-        return super().translate_path("/" + path[len(self.prefix):])
+        return super().translate_path("/" + path[len(self.prefix) :])
 
     def log_message(self, format: str, *args) -> None:
         if not self.quiet:
@@ -432,8 +495,9 @@ class SiteServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0, prefix: str = "/",
-                quiet: bool = False) -> http.server.ThreadingHTTPServer:
+def make_server(
+    directory: Path, host: str = "127.0.0.1", port: int = 0, prefix: str = "/", quiet: bool = False
+) -> http.server.ThreadingHTTPServer:
     """A threaded static server for `directory` at http://host:port{prefix} (port 0: any free)."""
     if not (prefix.startswith("/") and prefix.endswith("/")):
         raise ValueError(f"prefix must start and end with '/': {prefix!r}")
@@ -494,8 +558,9 @@ def serve(port: int) -> None:
 def parallel_args(pytest_args: list[str]) -> list[str]:
     """pytest-xdist on every core unless the arguments choose otherwise: tests that must share
     a process are grouped (``xdist_group``), and tests/conftest.py sends the longest first."""
-    chosen = any(arg in ("-n", "--numprocesses", "no:xdist") or arg.startswith(("-n", "--numprocesses="))
-                 for arg in pytest_args)
+    chosen = any(
+        arg in ("-n", "--numprocesses", "no:xdist") or arg.startswith(("-n", "--numprocesses=")) for arg in pytest_args
+    )
     return [] if chosen else ["-n", "auto", "--dist", "loadgroup"]
 
 
@@ -503,8 +568,7 @@ def test(pytest_args: list[str]) -> int:
     python = build()
     ensure_test_tools()
     env = dict(os.environ, CRIBBAGE_REQUIRE_SITE="1", NO_MKDOCS_2_WARNING="1")
-    result = subprocess.run([str(python), "-m", "pytest", *parallel_args(pytest_args), *pytest_args],
-                            cwd=ROOT, env=env)
+    result = subprocess.run([str(python), "-m", "pytest", *parallel_args(pytest_args), *pytest_args], cwd=ROOT, env=env)
     if result.returncode == 5:
         # pytest's "no tests collected": fine for a filter that matched nothing,
         # never for the whole suite.
@@ -513,8 +577,17 @@ def test(pytest_args: list[str]) -> int:
     return result.returncode
 
 
-BENCHMARKS = ("engine.py", "site.py", "widgets.py", "lesson.py", "game_page.py", "offline.py", "coach.py",
-              "computer_strength.py", "browser_contexts.py")
+BENCHMARKS = (
+    "engine.py",
+    "site.py",
+    "widgets.py",
+    "lesson.py",
+    "game_page.py",
+    "offline.py",
+    "coach.py",
+    "computer_strength.py",
+    "browser_contexts.py",
+)
 
 
 def bench() -> int:

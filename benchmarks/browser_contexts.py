@@ -64,18 +64,24 @@ def main() -> int:
     suite_fixtures = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(suite_fixtures)
 
-    times: dict[str, list[float]] = {"fresh, service worker allowed": [], "fresh, service workers blocked": [],
-                                     "warm": []}
+    times: dict[str, list[float]] = {
+        "fresh, service worker allowed": [],
+        "fresh, service workers blocked": [],
+        "warm": [],
+    }
     with site_build.served(site_build.SITE, site_build.SUB_PATH) as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(site_build.CHROMIUM),
-                                             args=list(site_build.CHROMIUM_ARGS), headless=True)
+        browser = playwright.chromium.launch(
+            executable_path=str(site_build.CHROMIUM), args=list(site_build.CHROMIUM_ARGS), headless=True
+        )
         started = time.perf_counter()
         warm = suite_fixtures.WarmContexts(browser, url)
         warm_context = warm.get()
         priming = time.perf_counter() - started
         for _ in range(args.rounds):
-            for kind, options in (("fresh, service worker allowed", {}),
-                                  ("fresh, service workers blocked", {"service_workers": "block"})):
+            for kind, options in (
+                ("fresh, service worker allowed", {}),
+                ("fresh, service workers blocked", {"service_workers": "block"}),
+            ):
                 context = browser.new_context(**options)
                 times[kind].append(until_live(context, url + PAGE))
                 context.close()

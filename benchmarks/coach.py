@@ -22,9 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
+from cribbage.core.game import Game  # noqa: E402
+from cribbage.core.rules import GameRules  # noqa: E402
 from cribbage.players.coach import review_deal  # noqa: E402
 from cribbage.players.computer import ComputerPlayer  # noqa: E402
-from cribbage.core.game import Game, GameRules  # noqa: E402
 
 PYODIDE_FACTOR = 5
 """How much slower the page's Pyodide runs this engine than CPython (at worst)."""
@@ -50,9 +51,11 @@ class TimedExpert(ComputerPlayer):
 
 def summary(times: list[float]) -> str:
     ordered = sorted(times)
-    return (f"mean {sum(ordered) / len(ordered) * 1000:.0f} ms, 95th percentile "
-            f"{ordered[int(0.95 * (len(ordered) - 1))] * 1000:.0f} ms, slowest {ordered[-1] * 1000:.0f} ms "
-            f"({len(ordered)} timed)")
+    return (
+        f"mean {sum(ordered) / len(ordered) * 1000:.0f} ms, 95th percentile "
+        f"{ordered[int(0.95 * (len(ordered) - 1))] * 1000:.0f} ms, slowest {ordered[-1] * 1000:.0f} ms "
+        f"({len(ordered)} timed)"
+    )
 
 
 def main() -> int:
@@ -73,10 +76,14 @@ def main() -> int:
                 reviews.append(time.process_time() - start)
         review_ok, move_ok = max(reviews) <= REVIEW_TARGET, max(moves) <= MOVE_TARGET
         failures += (not review_ok) + (not move_ok)
-        print(f"{players} players, review of one deal: {summary(reviews)}; "
-              f"target {REVIEW_TARGET * 1000:.0f} ms: {'yes' if review_ok else 'NO'}")
-        print(f"{players} players, the expert's move: {summary(moves)}; "
-              f"target {MOVE_TARGET * 1000:.0f} ms: {'yes' if move_ok else 'NO'}")
+        print(
+            f"{players} players, review of one deal: {summary(reviews)}; "
+            f"target {REVIEW_TARGET * 1000:.0f} ms: {'yes' if review_ok else 'NO'}"
+        )
+        print(
+            f"{players} players, the expert's move: {summary(moves)}; "
+            f"target {MOVE_TARGET * 1000:.0f} ms: {'yes' if move_ok else 'NO'}"
+        )
     print(f"{time.perf_counter() - wall:.0f} s wall clock in all")
     return 1 if failures else 0
 

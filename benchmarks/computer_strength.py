@@ -19,8 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
+from cribbage.core.game import Game  # noqa: E402
+from cribbage.core.rules import GameRules  # noqa: E402
 from cribbage.players.computer import STRENGTHS, ComputerPlayer  # noqa: E402
-from cribbage.core.game import Game, GameRules  # noqa: E402
 
 REQUIRED_WIN_RATE = 0.80
 """Against the random player (issue 7)."""
@@ -76,10 +77,12 @@ def main() -> int:
     wins, skunks, elapsed = match(args.strength, args.against, args.games, args.progress, args.first)
     rate = wins / args.games
     low, high = wilson(wins, args.games)
-    print(f"{args.strength} vs {args.against}: {wins}/{args.games} games won = {rate:.1%}, "
-          f"95% interval [{low:.1%}, {high:.1%}] (Wilson; games in pairs on the same deals, seats swapped); "
-          f"{skunks} of the wins were skunks or double skunks; {elapsed:.0f} s, "
-          f"{elapsed / args.games * 1000:.0f} ms per game")
+    print(
+        f"{args.strength} vs {args.against}: {wins}/{args.games} games won = {rate:.1%}, "
+        f"95% interval [{low:.1%}, {high:.1%}] (Wilson; games in pairs on the same deals, seats swapped); "
+        f"{skunks} of the wins were skunks or double skunks; {elapsed:.0f} s, "
+        f"{elapsed / args.games * 1000:.0f} ms per game"
+    )
     if args.against != "random":
         return 0
     print(f"required >= {REQUIRED_WIN_RATE:.0%}: {'yes' if rate >= REQUIRED_WIN_RATE else 'NO'}")

@@ -36,8 +36,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "tests" / "engine")]
 
-from cribbage.core.cards import DECK  # noqa: E402
 from cribbage.analysis.discard import analyse_discards  # noqa: E402
+from cribbage.core.cards import DECK  # noqa: E402
 from cribbage.core.show import score_show, show_total  # noqa: E402
 from naive_scorer import naive_show_total  # noqa: E402
 
@@ -56,7 +56,9 @@ def histograms_in_fresh_process() -> float:
         "from cribbage.analysis.stats import show_histograms; show_histograms(); "
         "print(time.perf_counter() - start)"
     )
-    output = subprocess.run([sys.executable, "-c", code], cwd=ROOT / "engine", capture_output=True, text=True, check=True)
+    output = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT / "engine", capture_output=True, text=True, check=True
+    )
     return float(output.stdout)
 
 
@@ -86,8 +88,12 @@ def main(hands: int = 50_000) -> dict[str, float]:
     }
     print(f"both exact histograms: {histograms_seconds:.3f} s (target < 2 s)")
     print(f"naive itertools scorer: {results['naive_us_per_hand']:.1f} us/hand over {hands} random hands")
-    print(f"show_total: {results['total_us_per_hand']:.1f} us/hand, {results['total_speedup']:.1f}x faster (target >= 10x)")
-    print(f"score_show: {results['breakdown_us_per_hand']:.1f} us/hand, {results['breakdown_speedup']:.1f}x faster (target >= 3x)")
+    print(
+        f"show_total: {results['total_us_per_hand']:.1f} us/hand, {results['total_speedup']:.1f}x faster (target >= 10x)"
+    )
+    print(
+        f"score_show: {results['breakdown_us_per_hand']:.1f} us/hand, {results['breakdown_speedup']:.1f}x faster (target >= 3x)"
+    )
     print(f"discard advisor, all 15 discards exact: {advisor * 1000:.0f} ms per six-card hand (target < 500 ms)")
     return results
 
@@ -99,8 +105,9 @@ def batch_deals(hands: int) -> tuple[list, str]:
     for _ in range(hands):
         *hand, starter = rng.sample(DECK, 5)
         deals.append((hand, starter, rng.random() < 0.5))
-    payload = json.dumps([{"hand": [str(c) for c in hand], "starter": str(starter), "crib": crib}
-                          for hand, starter, crib in deals])
+    payload = json.dumps(
+        [{"hand": [str(c) for c in hand], "starter": str(starter), "crib": crib} for hand, starter, crib in deals]
+    )
     return deals, payload
 
 
@@ -119,8 +126,9 @@ def batch(hands: int = 20_000, runs: int = 5) -> dict[str, float]:
         env = cli_environment(bytecode)
 
         def cli() -> str:
-            done = subprocess.run(CLI, input=payload, capture_output=True, text=True, cwd=ROOT / "engine", env=env,
-                                  check=True)
+            done = subprocess.run(
+                CLI, input=payload, capture_output=True, text=True, cwd=ROOT / "engine", env=env, check=True
+            )
             return done.stdout
 
         answers = json.loads(cli())  # the warm-up run also writes the bytecode
@@ -143,10 +151,12 @@ def batch(hands: int = 20_000, runs: int = 5) -> dict[str, float]:
         "batch_speedup": min(naive_wall) / min(cli_wall),
         "batch_cpu_speedup": min(naive_cpu) / min(cli_cpu),
     }
-    print(f"batch CLI, score --json - on {hands} hands with breakdowns, process start and JSON in and out included: "
-          f"{min(cli_wall):.3f} s ({min(cli_cpu):.3f} s CPU); naive scorer in-process: {min(naive_wall):.3f} s "
-          f"({min(naive_cpu):.3f} s CPU); {results['batch_speedup']:.1f}x faster, {results['batch_cpu_speedup']:.1f}x "
-          f"in CPU time (target >= 3x)")
+    print(
+        f"batch CLI, score --json - on {hands} hands with breakdowns, process start and JSON in and out included: "
+        f"{min(cli_wall):.3f} s ({min(cli_cpu):.3f} s CPU); naive scorer in-process: {min(naive_wall):.3f} s "
+        f"({min(naive_cpu):.3f} s CPU); {results['batch_speedup']:.1f}x faster, {results['batch_cpu_speedup']:.1f}x "
+        f"in CPU time (target >= 3x)"
+    )
     print(f"  spread over {runs} runs: CLI {spread(cli_wall)}, naive scorer {spread(naive_wall)}")
     return results
 
@@ -168,9 +178,15 @@ if sys.argv[1] == "score":
 
 def counted(command: list[str], payload: str, env: dict[str, str]) -> int:
     """The instructions ``command`` runs from start to exit, as valgrind counts them."""
-    done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-                           *command], input=payload, capture_output=True, text=True, cwd=ROOT / "engine", env=env,
-                          check=True)
+    done = subprocess.run(
+        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", *command],
+        input=payload,
+        capture_output=True,
+        text=True,
+        cwd=ROOT / "engine",
+        env=env,
+        check=True,
+    )
     return int(re.search(r"I\s+refs:\s+([\d,]+)", done.stderr).group(1).replace(",", ""))
 
 
@@ -183,10 +199,13 @@ def instructions(hands: int = 20_000) -> dict[str, float]:
         subprocess.run(CLI, input=payload, capture_output=True, text=True, cwd=ROOT / "engine", env=env, check=True)
         cli = counted(CLI, payload, env)
         env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "engine"), str(ROOT / "tests" / "engine")])
-        naive = (counted([sys.executable, "-c", NAIVE_RUN, "score"], payload, env)
-                 - counted([sys.executable, "-c", NAIVE_RUN, "read"], payload, env))
-    print(f"in instructions: batch CLI {cli / 1e9:.2f} G from start to exit, naive scorer {naive / 1e9:.2f} G for the "
-          f"scoring alone; {naive / cli:.1f}x fewer")
+        naive = counted([sys.executable, "-c", NAIVE_RUN, "score"], payload, env) - counted(
+            [sys.executable, "-c", NAIVE_RUN, "read"], payload, env
+        )
+    print(
+        f"in instructions: batch CLI {cli / 1e9:.2f} G from start to exit, naive scorer {naive / 1e9:.2f} G for the "
+        f"scoring alone; {naive / cli:.1f}x fewer"
+    )
     return {"batch_cli_instructions": cli, "batch_naive_instructions": naive, "batch_instruction_ratio": naive / cli}
 
 

@@ -39,7 +39,8 @@ TIMING = """
 import json, time
 from cribbage.players.coach import review_deal
 from cribbage.players.computer import ComputerPlayer
-from cribbage.core.game import Game, GameRules
+from cribbage.core.game import Game
+from cribbage.core.rules import GameRules
 
 def timings(players, deals=2):
     game = Game(GameRules(players=players, target=121), seed=players)
@@ -87,9 +88,15 @@ async (code) => {
 
 def _summary(label: str, values: list[float], budget_ms: float | None = None) -> str:
     values = sorted(values)
-    within = "" if budget_ms is None else f" (budget {budget_ms:.0f} ms: {'within' if values[-1] * 1000 <= budget_ms else 'OVER'})"
-    return (f"{label}: median {statistics.median(values) * 1000:.0f} ms, worst {values[-1] * 1000:.0f} ms"
-            f" over {len(values)}{within}")
+    within = (
+        ""
+        if budget_ms is None
+        else f" (budget {budget_ms:.0f} ms: {'within' if values[-1] * 1000 <= budget_ms else 'OVER'})"
+    )
+    return (
+        f"{label}: median {statistics.median(values) * 1000:.0f} ms, worst {values[-1] * 1000:.0f} ms"
+        f" over {len(values)}{within}"
+    )
 
 
 def slow_steps() -> int:
@@ -102,7 +109,8 @@ def slow_steps() -> int:
 
         with site_build.served(site_build.SITE, "/cribbage/") as base, sync_playwright() as playwright:
             browser = playwright.chromium.launch(
-                executable_path=str(site_build.CHROMIUM), args=list(site_build.CHROMIUM_ARGS), headless=True)
+                executable_path=str(site_build.CHROMIUM), args=list(site_build.CHROMIUM_ARGS), headless=True
+            )
             page = browser.new_context().new_page()
             page.goto(base, wait_until="load")
             results["Pyodide"] = json.loads(page.evaluate(IN_WORKER, TIMING))
@@ -146,10 +154,12 @@ def main() -> int:
                 sizes.append(len(json.dumps(answer["state"])))
                 state = answer["state"]
     times.sort()
-    print(f"{args.games} games, {len(times)} answers, computer {args.strength}: "
-          f"median {statistics.median(times) * 1000:.1f} ms, "
-          f"95th percentile {times[int(len(times) * 0.95)] * 1000:.1f} ms, worst {times[-1] * 1000:.1f} ms; "
-          f"state kept in the page: median {statistics.median(sizes) / 1024:.1f} KiB, largest {max(sizes) / 1024:.1f} KiB")
+    print(
+        f"{args.games} games, {len(times)} answers, computer {args.strength}: "
+        f"median {statistics.median(times) * 1000:.1f} ms, "
+        f"95th percentile {times[int(len(times) * 0.95)] * 1000:.1f} ms, worst {times[-1] * 1000:.1f} ms; "
+        f"state kept in the page: median {statistics.median(sizes) / 1024:.1f} KiB, largest {max(sizes) / 1024:.1f} KiB"
+    )
     if not args.no_pyodide:
         print()
         return slow_steps()

@@ -24,10 +24,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "engine")]
 
-import site_build  # noqa: E402
 from cribbage.course.lessons import stage, task_for  # noqa: E402
 from cribbage.widgets import render_block  # noqa: E402
 from cribbage.widgets.lesson_state import fresh  # noqa: E402
+
+import site_build  # noqa: E402
 
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <link rel="stylesheet" href="../assets/cribbage/cribbage.css"></head><body>{widgets}
@@ -115,11 +116,14 @@ def main() -> int:
         with site_build.served(root, "/cribbage/") as site_url:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(
-                    executable_path=str(site_build.CHROMIUM), args=list(site_build.CHROMIUM_ARGS), headless=True)
+                    executable_path=str(site_build.CHROMIUM), args=list(site_build.CHROMIUM_ARGS), headless=True
+                )
                 page = browser.new_page()
                 page.goto(site_url + "_bench/", wait_until="load")
-                page.wait_for_function("() => [...document.querySelectorAll('[data-widget]')].every(w => w.dataset.ready === 'true')",
-                                       timeout=120_000)
+                page.wait_for_function(
+                    "() => [...document.querySelectorAll('[data-widget]')].every(w => w.dataset.ready === 'true')",
+                    timeout=120_000,
+                )
                 for kind, (stage_id, how, answer) in CASES.items():
                     runs = [("", False)] if kind != "discard" else [(" after prepare", True), (" cold", False)]
                     for label, prepared in runs:
@@ -134,8 +138,10 @@ def main() -> int:
     for kind, times in results.items():
         if not kind.endswith(" cold"):
             worst = max(worst, statistics.median(times))
-        print(f"check round trip, {kind:22} ({CASES[kind.split()[0]][0]}), {len(times)} checks: median "
-              f"{statistics.median(times):.1f} ms, worst {max(times):.1f} ms (target <= 50 ms)")
+        print(
+            f"check round trip, {kind:22} ({CASES[kind.split()[0]][0]}), {len(times)} checks: median "
+            f"{statistics.median(times):.1f} ms, worst {max(times):.1f} ms (target <= 50 ms)"
+        )
     print(f"slowest median as the page runs: {worst:.1f} ms")
     return 0
 

@@ -35,8 +35,9 @@ from urllib.parse import unquote, urlsplit
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "engine")]
 
-import site_build  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
+
+import site_build  # noqa: E402
 
 SUB_PATH = "/cribbage/"
 READY_BUDGET_MS = 4000
@@ -123,7 +124,7 @@ def file_for(folder: Path, url: str) -> Path | None:
     path = unquote(urlsplit(url).path)
     if not path.startswith(SUB_PATH):
         return None
-    target = folder / path[len(SUB_PATH):]
+    target = folder / path[len(SUB_PATH) :]
     if target.is_dir():
         target = target / "index.html"
     return target if target.is_file() else None
@@ -185,14 +186,18 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     failures = 0
-    print("load average of this machine (1, 5, 15 min): "
-          + ", ".join(f"{load:.2f}" for load in os.getloadavg()) + f" on {os.cpu_count()} cores\n")
+    print(
+        "load average of this machine (1, 5, 15 min): "
+        + ", ".join(f"{load:.2f}" for load in os.getloadavg())
+        + f" on {os.cpu_count()} cores\n"
+    )
     with tempfile.TemporaryDirectory() as served:
         folder = Path(served)
         with site_build.served(folder, SUB_PATH) as base, sync_playwright() as playwright:
             site_build.deploy_copy(site_build.SITE, folder, base)
-            browser = playwright.chromium.launch(executable_path=str(site_build.CHROMIUM),
-                                                 args=list(site_build.CHROMIUM_ARGS), headless=True)
+            browser = playwright.chromium.launch(
+                executable_path=str(site_build.CHROMIUM), args=list(site_build.CHROMIUM_ARGS), headless=True
+            )
             cold, late, moves, warm, page_sizes, second_visits = [], [], [], [], [], []
             cold_without_worker = []
             for run in range(args.runs):
@@ -222,8 +227,9 @@ def main() -> int:
                 page.wait_for_function(READY_AT, timeout=90_000)
                 warm.append(page.evaluate(READY_AT))
                 page.wait_for_load_state("networkidle")
-                second_visits.append((len(transfers.page) + len(transfers.worker),
-                                      transfers.size(transfers.page + transfers.worker)))
+                second_visits.append(
+                    (len(transfers.page) + len(transfers.worker), transfers.size(transfers.page + transfers.worker))
+                )
                 page.close()
                 context.close()
 
@@ -245,40 +251,53 @@ def main() -> int:
                     time.sleep(wait)
                 late.append(page.evaluate(ACT_AND_WAIT, ["hand", "4C"]))
                 context.close()
-                print(f"  run {run + 1}: cold ready {cold[-1]:.0f} ms (without a service worker "
-                      f"{cold_without_worker[-1]:.0f} ms), move {move['totalMs']:.0f} ms, "
-                      f"warm ready {warm[-1]:.0f} ms, answer at 3 s {late[-1]:.0f} ms")
+                print(
+                    f"  run {run + 1}: cold ready {cold[-1]:.0f} ms (without a service worker "
+                    f"{cold_without_worker[-1]:.0f} ms), move {move['totalMs']:.0f} ms, "
+                    f"warm ready {warm[-1]:.0f} ms, answer at 3 s {late[-1]:.0f} ms"
+                )
             browser.close()
 
     print(f"\n{args.runs} runs, medians")
     median_cold = statistics.median(cold)
-    print(f"first visit, cold: examples ready {median_cold:.0f} ms after navigation "
-          f"(target {READY_BUDGET_MS} ms)")
+    print(f"first visit, cold: examples ready {median_cold:.0f} ms after navigation (target {READY_BUDGET_MS} ms)")
     failures += median_cold > READY_BUDGET_MS
-    print(f"  the same with service workers blocked (no precache, no snapshot): "
-          f"{statistics.median(cold_without_worker):.0f} ms")
+    print(
+        f"  the same with service workers blocked (no precache, no snapshot): "
+        f"{statistics.median(cold_without_worker):.0f} ms"
+    )
     raw, compressed = max(page_sizes, key=lambda size: size[1])
-    print(f"  the page's own transfer without the runtime: {kb(compressed)} gzip, {kb(raw)} raw "
-          f"(target {kb(PAGE_BUDGET)} gzip)")
+    print(
+        f"  the page's own transfer without the runtime: {kb(compressed)} gzip, {kb(raw)} raw "
+        f"(target {kb(PAGE_BUDGET)} gzip)"
+    )
     failures += compressed > PAGE_BUDGET
     median_late = statistics.median(late)
-    print(f"first interaction 3 s after the page opened: result in {median_late:.0f} ms "
-          f"(target {ANSWER_BUDGET_MS} ms; worst {max(late):.0f} ms)")
+    print(
+        f"first interaction 3 s after the page opened: result in {median_late:.0f} ms "
+        f"(target {ANSWER_BUDGET_MS} ms; worst {max(late):.0f} ms)"
+    )
     failures += median_late > ANSWER_BUDGET_MS
     answer = statistics.median(move["answerMs"] for move in moves)
-    print(f"moving to another page ({NEXT_PAGE}): swapped in {statistics.median(m['swapMs'] for m in moves):.0f} ms, "
-          f"its first interaction answered in {answer:.0f} ms (target {ANSWER_BUDGET_MS} ms), "
-          f"click to answer {statistics.median(m['totalMs'] for m in moves):.0f} ms")
+    print(
+        f"moving to another page ({NEXT_PAGE}): swapped in {statistics.median(m['swapMs'] for m in moves):.0f} ms, "
+        f"its first interaction answered in {answer:.0f} ms (target {ANSWER_BUDGET_MS} ms), "
+        f"click to answer {statistics.median(m['totalMs'] for m in moves):.0f} ms"
+    )
     failures += answer > ANSWER_BUDGET_MS
     median_warm = statistics.median(warm)
-    print(f"second visit (warm cache, new tab): examples ready {median_warm:.0f} ms after navigation "
-          f"(target {WARM_READY_BUDGET_MS} ms)")
+    print(
+        f"second visit (warm cache, new tab): examples ready {median_warm:.0f} ms after navigation "
+        f"(target {WARM_READY_BUDGET_MS} ms)"
+    )
     failures += median_warm > WARM_READY_BUDGET_MS
     requests, (raw, compressed) = max(second_visits, key=lambda visit: visit[1][0])
     print(f"  downloaded by the second visit: {requests} requests, {kb(compressed)} gzip, {kb(raw)} raw")
     files, raw, compressed = precache_size(site_build.SITE)
-    print(f"precache (what the first visit downloads in the background once the engine is up): "
-          f"{files} files, {compressed / 1048576:.1f} MB gzip, {raw / 1048576:.1f} MB raw")
+    print(
+        f"precache (what the first visit downloads in the background once the engine is up): "
+        f"{files} files, {compressed / 1048576:.1f} MB gzip, {raw / 1048576:.1f} MB raw"
+    )
     print("\nwithin budget" if not failures else f"\n{failures} budget(s) exceeded")
     return 0
 

@@ -62,7 +62,7 @@ def file_for(url: str) -> Path | None:
     path = unquote(urlsplit(url).path)
     if not path.startswith(SUB_PATH):
         return None
-    target = site_build.SITE / path[len(SUB_PATH):]
+    target = site_build.SITE / path[len(SUB_PATH) :]
     if target.is_dir():
         target = target / "index.html"
     return target if target.is_file() else None
@@ -96,11 +96,15 @@ def main() -> int:
 
     with site_build.served(site_build.SITE, SUB_PATH) as base:
         failures = 0
-        print("load average of this machine (1, 5, 15 min): "
-              + ", ".join(f"{load:.2f}" for load in os.getloadavg()) + f" on {os.cpu_count()} cores\n")
+        print(
+            "load average of this machine (1, 5, 15 min): "
+            + ", ".join(f"{load:.2f}" for load in os.getloadavg())
+            + f" on {os.cpu_count()} cores\n"
+        )
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(site_build.CHROMIUM),
-                                                 args=list(site_build.CHROMIUM_ARGS), headless=True)
+            browser = playwright.chromium.launch(
+                executable_path=str(site_build.CHROMIUM), args=list(site_build.CHROMIUM_ARGS), headless=True
+            )
             print(f"page transfer without the Pyodide runtime (budget {PAGE_BUDGET // 1024} KB)")
             sizes = []
             for path in page_paths():
@@ -115,12 +119,13 @@ def main() -> int:
             for raw, compressed, path in sizes:
                 print(f"  {path:28} {raw / 1024:7.1f} KB raw {compressed / 1024:7.1f} KB gzip")
             worst = max(sizes)
-            print(f"  largest: {worst[2]} {worst[0] / 1024:.1f} KB raw, "
-                  f"{max(s[1] for s in sizes) / 1024:.1f} KB gzip")
+            print(f"  largest: {worst[2]} {worst[0] / 1024:.1f} KB raw, {max(s[1] for s in sizes) / 1024:.1f} KB gzip")
             failures += max(s[1] for s in sizes) > PAGE_BUDGET
 
-            print(f"\nPyodide + engine ready in a module worker, cold cache ({COLD_RUNS} runs, "
-                  f"budget {READY_BUDGET_MS / 1000:.0f} s from navigation start)")
+            print(
+                f"\nPyodide + engine ready in a module worker, cold cache ({COLD_RUNS} runs, "
+                f"budget {READY_BUDGET_MS / 1000:.0f} s from navigation start)"
+            )
             ready = []
             for run in range(COLD_RUNS):
                 context = browser.new_context()  # a fresh context: empty HTTP and code caches
@@ -129,9 +134,11 @@ def main() -> int:
                 result = page.evaluate(READY_IN_WORKER)
                 assert result["total"] == 29, result
                 ready.append(result["ready"])
-                print(f"  run {run + 1}: first contentful paint {result['firstPaint']:.0f} ms, "
-                      f"ready {result['ready']:.0f} ms after navigation "
-                      f"({result['workerMs']:.0f} ms in the worker)")
+                print(
+                    f"  run {run + 1}: first contentful paint {result['firstPaint']:.0f} ms, "
+                    f"ready {result['ready']:.0f} ms after navigation "
+                    f"({result['workerMs']:.0f} ms in the worker)"
+                )
                 context.close()
             median = statistics.median(ready)
             print(f"  median ready: {median:.0f} ms")

@@ -28,8 +28,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "engine")]
 
-import site_build  # noqa: E402
 from cribbage.widgets import render_block  # noqa: E402
+
+import site_build  # noqa: E402
 
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <link rel="stylesheet" href="../assets/cribbage/cribbage.css"></head><body>
@@ -74,13 +75,15 @@ def main() -> int:
             (root / entry.name).symlink_to(entry)
         (root / "_bench").mkdir()
         widget = render_block("hand", "hand: 5H 5S 5C JD\nstarter: 5D", "en") + render_block(
-            "advisor", "cards: 5H 5S 6C 7D JH KS\ndealer: yes", "en")
+            "advisor", "cards: 5H 5S 6C 7D JH KS\ndealer: yes", "en"
+        )
         (root / "_bench" / "index.html").write_text(PAGE.format(widget=widget), encoding="utf-8")
         with site_build.served(root, "/cribbage/") as site_url:
             url = site_url + "_bench/"
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(
-                    executable_path=str(site_build.CHROMIUM), args=list(site_build.CHROMIUM_ARGS), headless=True)
+                    executable_path=str(site_build.CHROMIUM), args=list(site_build.CHROMIUM_ARGS), headless=True
+                )
                 firsts = []
                 for _ in range(args.cold):
                     context = browser.new_context()  # a new context: empty cache, no worker
@@ -100,13 +103,19 @@ def main() -> int:
                 ]
                 advisor = [page.evaluate(CHANGE_AND_WAIT, ["advisor", "card5", card]) for card in ADVISOR_CARDS]
                 browser.close()
-    print(f"first result after the first interaction, cold, {len(firsts)} runs: median "
-          f"{statistics.median(firsts) / 1000:.2f} s, best {min(firsts) / 1000:.2f} s (target <= 3 s)")
+    print(
+        f"first result after the first interaction, cold, {len(firsts)} runs: median "
+        f"{statistics.median(firsts) / 1000:.2f} s, best {min(firsts) / 1000:.2f} s (target <= 3 s)"
+    )
     print(f"first result on a later page of the same visit (runtime cached): {cached / 1000:.2f} s")
-    print(f"re-score round trip over {len(times)} changes: median {statistics.median(times):.1f} ms, "
-          f"worst {max(times):.1f} ms (target <= 50 ms)")
-    print(f"advisor, all 15 discards exact after a change, {len(advisor)} changes: median "
-          f"{statistics.median(advisor):.0f} ms, worst {max(advisor):.0f} ms (target <= 1500 ms)")
+    print(
+        f"re-score round trip over {len(times)} changes: median {statistics.median(times):.1f} ms, "
+        f"worst {max(times):.1f} ms (target <= 50 ms)"
+    )
+    print(
+        f"advisor, all 15 discards exact after a change, {len(advisor)} changes: median "
+        f"{statistics.median(advisor):.0f} ms, worst {max(advisor):.0f} ms (target <= 1500 ms)"
+    )
     return 0
 
 

@@ -31,14 +31,13 @@ ENGINE = Path(__file__).resolve().parent.parent / "engine"
 if str(ENGINE) not in sys.path:
     sys.path.insert(0, str(ENGINE))
 
+from cribbage.errors import CribbageError  # noqa: E402
+from cribbage.i18n import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402
+from cribbage.widgets import KINDS, BlockError, render_block  # noqa: E402
 from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
-
-from cribbage.errors import CribbageError  # noqa: E402
-from cribbage.i18n import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402
-from cribbage.widgets import KINDS, BlockError, render_block  # noqa: E402
 
 _FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})\s*(?P<info>[^`\s]*)[^`]*$")
 

@@ -22,7 +22,7 @@ def site_relative(link: str, site_root: str = "/") -> str:
     ('../basics/', 'https://example.org/')
     """
     if link.startswith(site_root) and not link.startswith("//"):
-        return link[len(site_root):] or "."
+        return link[len(site_root) :] or "."
     return link
 
 

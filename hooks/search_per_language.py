@@ -73,8 +73,10 @@ def with_folded_fields(index: SearchIndex) -> SearchIndex:
     fields = dict(index["config"]["fields"])
     for field, folded in FOLDED_FIELDS.items():
         fields[folded] = fields[field]
-    docs = [{**doc, **{folded: folded_words(doc.get(field, "")) for field, folded in FOLDED_FIELDS.items()}}
-            for doc in index["docs"]]
+    docs = [
+        {**doc, **{folded: folded_words(doc.get(field, "")) for field, folded in FOLDED_FIELDS.items()}}
+        for doc in index["docs"]
+    ]
     return {**index, "config": {**index["config"], "fields": fields}, "docs": docs}
 
 
@@ -94,7 +96,7 @@ def split_by_language(index: SearchIndex, roots: dict[str, str]) -> dict[str, Se
     docs: dict[str, list[Document]] = {lang: [] for lang in roots}
     for doc in index["docs"]:
         lang, root = next((lang, root) for lang, root in by_length if doc["location"].startswith(root))
-        docs[lang].append({**doc, "location": doc["location"][len(root):]})
+        docs[lang].append({**doc, "location": doc["location"][len(root) :]})
     parts = {}
     for lang, own_docs in docs.items():
         config = {**index["config"], "lang": LUNR_STAND_INS.get(lang, index["config"]["lang"])}
@@ -118,8 +120,9 @@ def write_indexes(site_dir: Path, parts: dict[str, SearchIndex], roots: dict[str
 
 def theme_file(theme_dirs: Iterable[str], pattern: str) -> str:
     """The one file of the theme matching ``pattern``, relative to the theme folder."""
-    found = sorted({path.relative_to(folder).as_posix()
-                    for folder in map(Path, theme_dirs) for path in folder.glob(pattern)})
+    found = sorted(
+        {path.relative_to(folder).as_posix() for folder in map(Path, theme_dirs) for path in folder.glob(pattern)}
+    )
     if len(found) != 1:
         raise PluginError(f"expected one theme file matching {pattern}, found {found}")
     return found[0]

@@ -57,8 +57,10 @@ def manifest(locale: str, root: str, name: str, description: str) -> dict:
         "scope": to_site or "./",  # the whole site: moving to another language stays in the app
         "display": "standalone",
         "background_color": BACKGROUND,
-        "icons": [{"src": f"{to_site}{ICONS}{file}", "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
-                  for file, size, purpose in ICON_FILES],
+        "icons": [
+            {"src": f"{to_site}{ICONS}{file}", "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
+            for file, size, purpose in ICON_FILES
+        ],
     }
 
 
@@ -67,13 +69,19 @@ def palette_colour(site_dir: Path, primary: str) -> str:
     one; a ``custom`` one is the site's own (its first ``--md-primary-fg-color``)."""
     if primary == "custom":
         for stylesheet in sorted((site_dir / "assets" / "cribbage").glob("*.css")):
-            found = re.search(r"--md-primary-fg-color:\s*(#[0-9a-fA-F]{3,8})\s*;", stylesheet.read_text(encoding="utf-8"))
+            found = re.search(
+                r"--md-primary-fg-color:\s*(#[0-9a-fA-F]{3,8})\s*;", stylesheet.read_text(encoding="utf-8")
+            )
             if found:
                 return found.group(1)
         raise ValueError("no stylesheet of the site sets --md-primary-fg-color for the custom palette")
     for stylesheet in (site_dir / "assets" / "stylesheets").glob("palette.*.min.css"):
-        found = re.search(r"\[data-md-color-primary=" + re.escape(primary.replace(" ", "-"))
-                          + r"\]\{--md-primary-fg-color:(#[0-9a-fA-F]{3,8})", stylesheet.read_text(encoding="utf-8"))
+        found = re.search(
+            r"\[data-md-color-primary="
+            + re.escape(primary.replace(" ", "-"))
+            + r"\]\{--md-primary-fg-color:(#[0-9a-fA-F]{3,8})",
+            stylesheet.read_text(encoding="utf-8"),
+        )
         if found:
             return found.group(1)
     raise ValueError(f"Material's palette stylesheet has no primary colour {primary!r}")
@@ -110,5 +118,6 @@ def on_post_build(config):
     for root, content in manifests.items():
         target = site_dir / root / MANIFEST
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps({**content, "theme_color": theme_colour}, ensure_ascii=False, indent=2) + "\n",
-                          encoding="utf-8")
+        target.write_text(
+            json.dumps({**content, "theme_color": theme_colour}, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+        )

@@ -16,10 +16,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-
-import site_build
 from prerequisites import in_ci, require
 
+import site_build
 
 # What a complete `python3 site_build.py build` leaves: pages, the runtime, the widgets, the game.
 BUILT_SITE_MARKS = ("index.html", "pyodide/pyodide-lock.json", "assets/cribbage/worker.js", "game/index.html")
@@ -55,15 +54,19 @@ def site_copy_url(site_copy: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser():
-    require(importlib.util.find_spec("playwright"),
-            "Playwright for Python: `pip install --require-hashes -r requirements/site.txt` (site_build.py does)")
-    require(site_build.CHROMIUM.exists(),
-            f"Debian's Chromium at {site_build.CHROMIUM}: `sudo apt-get install -y chromium`")
+    require(
+        importlib.util.find_spec("playwright"),
+        "Playwright for Python: `pip install --require-hashes -r requirements/site.txt` (site_build.py does)",
+    )
+    require(
+        site_build.CHROMIUM.exists(), f"Debian's Chromium at {site_build.CHROMIUM}: `sudo apt-get install -y chromium`"
+    )
     from playwright import sync_api
 
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
-            executable_path=str(site_build.CHROMIUM), args=list(site_build.CHROMIUM_ARGS), headless=True)
+            executable_path=str(site_build.CHROMIUM), args=list(site_build.CHROMIUM_ARGS), headless=True
+        )
         yield chromium
         chromium.close()
 
@@ -109,8 +112,15 @@ def origin_of(url: str) -> str:
 
 def block_foreign_requests(context, origin: str) -> None:
     """Refuse every http(s) request off ``origin``, so that no test can depend on one."""
-    context.route("**/*", lambda route: route.abort() if urlsplit(route.request.url).scheme in ("http", "https")
-                  and not route.request.url.startswith(origin + "/") else route.continue_())
+    context.route(
+        "**/*",
+        lambda route: (
+            route.abort()
+            if urlsplit(route.request.url).scheme in ("http", "https")
+            and not route.request.url.startswith(origin + "/")
+            else route.continue_()
+        ),
+    )
 
 
 # Resolves once a service worker controls the page, after its install (the precache of the
@@ -262,8 +272,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
-    items.sort(key=lambda item: 0 if item.get_closest_marker("pyodide") else
-               1 if item.get_closest_marker("slow") else 2)
+    items.sort(
+        key=lambda item: 0 if item.get_closest_marker("pyodide") else 1 if item.get_closest_marker("slow") else 2
+    )
 
 
 # --- no silent skip ----------------------------------------------------------------------

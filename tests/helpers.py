@@ -34,7 +34,7 @@ def _nav_section() -> str:
     text = MKDOCS_YML.read_text(encoding="utf-8")
     start = text.index("\nnav:\n") + len("\nnav:\n")
     end = re.search(r"^\S", text[start:], re.M)
-    return text[start:start + end.start()] if end else text[start:]
+    return text[start : start + end.start()] if end else text[start:]
 
 
 def _nav_pages() -> tuple[str, ...]:
@@ -94,6 +94,16 @@ def state_of(html: str) -> dict[str, Any]:
 
 
 __all__ = [
-    "DECIMAL_SIGNS", "KINDS", "LANGUAGES", "LESSON_PAGES", "NAV_PAGES", "OTHER_LANGUAGES", "PAGES", "SITE_LANGUAGES",
-    "call", "page_url", "state_of", "text_of",
+    "DECIMAL_SIGNS",
+    "KINDS",
+    "LANGUAGES",
+    "LESSON_PAGES",
+    "NAV_PAGES",
+    "OTHER_LANGUAGES",
+    "PAGES",
+    "SITE_LANGUAGES",
+    "call",
+    "page_url",
+    "state_of",
+    "text_of",
 ]

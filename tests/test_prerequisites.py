@@ -7,7 +7,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from prerequisites import require
 
 pytest_plugins = ["pytester"]
@@ -61,14 +60,15 @@ def test_outside_ci_the_run_passes_and_ends_with_what_was_skipped_and_why(pytest
     result = _run(pytester, monkeypatch, ci=False)
     assert result.ret == pytest.ExitCode.OK
     result.assert_outcomes(passed=1, skipped=2)
-    result.stdout.fnmatch_lines(["*2 skipped: what to install to run them*",
-                                 "*1 x the tool: `apt-get install tool`",
-                                 "*1 x some other reason"])
+    result.stdout.fnmatch_lines(
+        ["*2 skipped: what to install to run them*", "*1 x the tool: `apt-get install tool`", "*1 x some other reason"]
+    )
 
 
 def test_in_ci_a_missing_tool_fails_and_any_skip_fails_the_run(pytester, monkeypatch):
     result = _run(pytester, monkeypatch, ci=True)
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     result.assert_outcomes(passed=1, failed=1, skipped=1)
-    result.stdout.fnmatch_lines(["*missing in CI: the tool: `apt-get install tool`*",
-                                 "*CI=true: a run with skips fails*"])
+    result.stdout.fnmatch_lines(
+        ["*missing in CI: the tool: `apt-get install tool`*", "*CI=true: a run with skips fails*"]
+    )

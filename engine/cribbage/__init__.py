@@ -46,43 +46,101 @@ from .core.cards import DECK, Card, parse_cards
 from .errors import CribbageError
 
 if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ imports them
-    from .players.coach import GameReview, review_deal, review_game
-    from .players.computer import STRENGTHS, ComputerPlayer, ReasonCode
-    from .core.deal import PLAYERS, deal_shape
     from .analysis.discard import DiscardOption, analyse_discards
+    from .analysis.risk import ReplyDistribution, card_distribution
+    from .core.deal import PLAYERS, deal_shape
     from .core.game import Game, Phase
     from .core.pegging import MAX_COUNT
     from .core.play import Play, replay
-    from .analysis.risk import ReplyDistribution, card_distribution
     from .core.rules import Action, ActionKind, Decision, GameRules
-    from .session import Automation, TableOptions, TableSession
     from .core.show import MAX_SHOW, ScoreItem, ScoreKind, ShowScore, score_show
     from .core.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD, VARIANTS, Variant, variant
+    from .players.coach import review_deal, review_game
+    from .players.computer import STRENGTHS, ComputerPlayer, ReasonCode
+    from .players.reviews import GameReview
+    from .session import Automation, TableOptions, TableSession
 
 # Each public name and the module that owns it.
 _LAZY = {
-    "Action": "core.rules", "ActionKind": "core.rules", "Decision": "core.rules", "GameRules": "core.rules",
-    "Automation": "session", "TableOptions": "session", "TableSession": "session",
-    "ComputerPlayer": "players.computer", "ReasonCode": "players.computer", "STRENGTHS": "players.computer",
-    "DiscardOption": "analysis.discard", "analyse_discards": "analysis.discard",
-    "Game": "core.game", "Phase": "core.game",
-    "GameReview": "players.coach", "review_deal": "players.coach", "review_game": "players.coach",
+    "Action": "core.rules",
+    "ActionKind": "core.rules",
+    "Decision": "core.rules",
+    "GameRules": "core.rules",
+    "Automation": "session",
+    "TableOptions": "session",
+    "TableSession": "session",
+    "ComputerPlayer": "players.computer",
+    "ReasonCode": "players.computer",
+    "STRENGTHS": "players.computer",
+    "DiscardOption": "analysis.discard",
+    "analyse_discards": "analysis.discard",
+    "Game": "core.game",
+    "Phase": "core.game",
+    "GameReview": "players.reviews",
+    "review_deal": "players.coach",
+    "review_game": "players.coach",
     "MAX_COUNT": "core.pegging",
-    "MAX_SHOW": "core.show", "ScoreItem": "core.show", "ScoreKind": "core.show", "ShowScore": "core.show", "score_show": "core.show",
-    "PLAYERS": "core.deal", "deal_shape": "core.deal",
-    "Play": "core.play", "replay": "core.play",
-    "ReplyDistribution": "analysis.risk", "card_distribution": "analysis.risk",
-    "Variant": "core.variants", "VARIANTS": "core.variants", "variant": "core.variants",
-    "SIX_CARD": "core.variants", "FIVE_CARD": "core.variants", "SEVEN_CARD": "core.variants",
+    "MAX_SHOW": "core.show",
+    "ScoreItem": "core.show",
+    "ScoreKind": "core.show",
+    "ShowScore": "core.show",
+    "score_show": "core.show",
+    "PLAYERS": "core.deal",
+    "deal_shape": "core.deal",
+    "Play": "core.play",
+    "replay": "core.play",
+    "ReplyDistribution": "analysis.risk",
+    "card_distribution": "analysis.risk",
+    "Variant": "core.variants",
+    "VARIANTS": "core.variants",
+    "variant": "core.variants",
+    "SIX_CARD": "core.variants",
+    "FIVE_CARD": "core.variants",
+    "SEVEN_CARD": "core.variants",
 }
 
 # Written out, so that readers and linters see the public names (a test checks it against _LAZY).
-__all__ = ["Action", "ActionKind", "Automation", "Card", "ComputerPlayer", "CribbageError", "DECK",
-    "Decision", "DiscardOption", "FIVE_CARD", "Game", "GameReview", "GameRules", "MAX_COUNT", "MAX_SHOW",
-    "PLAYERS", "Phase", "Play", "ReasonCode", "ReplyDistribution", "SEVEN_CARD", "SIX_CARD", "STRENGTHS",
-    "ScoreItem", "ScoreKind", "ShowScore", "TableOptions", "TableSession", "VARIANTS", "Variant",
-    "analyse_discards", "card_distribution", "deal_shape", "parse_cards", "replay", "review_deal",
-    "review_game", "score_show", "variant"]
+__all__ = [
+    "Action",
+    "ActionKind",
+    "Automation",
+    "Card",
+    "ComputerPlayer",
+    "CribbageError",
+    "DECK",
+    "Decision",
+    "DiscardOption",
+    "FIVE_CARD",
+    "Game",
+    "GameReview",
+    "GameRules",
+    "MAX_COUNT",
+    "MAX_SHOW",
+    "PLAYERS",
+    "Phase",
+    "Play",
+    "ReasonCode",
+    "ReplyDistribution",
+    "SEVEN_CARD",
+    "SIX_CARD",
+    "STRENGTHS",
+    "ScoreItem",
+    "ScoreKind",
+    "ShowScore",
+    "TableOptions",
+    "TableSession",
+    "VARIANTS",
+    "Variant",
+    "analyse_discards",
+    "card_distribution",
+    "deal_shape",
+    "parse_cards",
+    "replay",
+    "review_deal",
+    "review_game",
+    "score_show",
+    "variant",
+]
 __version__ = "0.1.0"
 
 

@@ -73,6 +73,7 @@ class OptionError(CribbageError):
 
 # -- the deal ------------------------------------------------------------------------
 
+
 class PlayerCountError(CribbageError):
     """A game or a play for other than 2, 3 or 4 players (params: ``players``)."""
 
@@ -99,6 +100,7 @@ class UnknownVariantError(CribbageError):
 
 
 # -- JSON requests (see cribbage.io.jsonin) ------------------------------------------------
+
 
 class RequestError(CribbageError):
     """A JSON request that cannot be read as one: its text or its shape."""
@@ -153,6 +155,7 @@ class FieldTypeError(RequestError):
 
 
 # -- the course (see cribbage.course.tasks, cribbage.course.exercises and cribbage.course.lessons) ----------------
+
 
 class TaskError(CribbageError):
     """An exercise that cannot be one, read from a page's state (params: ``field``, the

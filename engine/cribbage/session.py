@@ -38,17 +38,29 @@ from enum import Flag, auto
 from typing import Any, NamedTuple
 
 from .core.cards import Card
-from .players.coach import DealReview, review_deal
-from .players.computer import STRENGTHS, ComputerPlayer, Reason
-from .errors import IllegalActionError, OptionError
 from .core.deal import PLAYERS
-from .core.game import Action, Deal, Game, GameRules, Phase, Seat
-from .core.rules import ActionKind, Decision
+from .core.events import Deal
+from .core.game import Game, Phase
+from .core.rules import Action, ActionKind, Decision, GameRules, Seat
 from .core.show import show_total
 from .core.variants import SIX_CARD, VARIANTS, variant
+from .errors import IllegalActionError, OptionError
+from .players.coach import review_deal
+from .players.computer import STRENGTHS, ComputerPlayer, Reason
+from .players.reviews import DealReview
 
 __all__ = [
-    "COUNTINGS", "MAX_SEED", "OPTION_NAMES", "PLAYERS", "TARGETS", "TARGETS_OF", "VARIANT_NAMES", "Automation", "Count", "TableOptions", "TableSession",
+    "COUNTINGS",
+    "MAX_SEED",
+    "OPTION_NAMES",
+    "PLAYERS",
+    "TARGETS",
+    "TARGETS_OF",
+    "VARIANT_NAMES",
+    "Automation",
+    "Count",
+    "TableOptions",
+    "TableSession",
     "finished_deals",
 ]
 
@@ -177,8 +189,13 @@ class TableOptions:
 
 
 _CHOICES: dict[str, tuple[object, ...]] = {
-    "target": TARGETS, "strength": STRENGTHS, "counting": COUNTINGS, "muggins": (False, True), "players": PLAYERS,
-    "coach": (False, True), "variant": VARIANT_NAMES,
+    "target": TARGETS,
+    "strength": STRENGTHS,
+    "counting": COUNTINGS,
+    "muggins": (False, True),
+    "players": PLAYERS,
+    "coach": (False, True),
+    "variant": VARIANT_NAMES,
 }
 
 
@@ -208,10 +225,17 @@ class TableSession:
     """
 
     def __init__(
-        self, options: TableOptions, game: Game, *, chosen: TableOptions | None = None,
-        won: Sequence[int] | None = None, reviews: Mapping[int, DealReview] | None = None,
-        said: Mapping[tuple[int, str], int] | None = None, reasons: Mapping[int, Reason] | None = None,
-        seat: Seat = 0, automate: Automation = Automation.NONE,
+        self,
+        options: TableOptions,
+        game: Game,
+        *,
+        chosen: TableOptions | None = None,
+        won: Sequence[int] | None = None,
+        reviews: Mapping[int, DealReview] | None = None,
+        said: Mapping[tuple[int, str], int] | None = None,
+        reasons: Mapping[int, Reason] | None = None,
+        seat: Seat = 0,
+        automate: Automation = Automation.NONE,
     ) -> None:
         self.options = options
         self.chosen = options if chosen is None else chosen
@@ -225,7 +249,12 @@ class TableSession:
 
     @classmethod
     def new(
-        cls, options: TableOptions, seed: int, dealer: Seat | None = None, *, seat: Seat = 0,
+        cls,
+        options: TableOptions,
+        seed: int,
+        dealer: Seat | None = None,
+        *,
+        seat: Seat = 0,
         automate: Automation = Automation.NONE,
     ) -> TableSession:
         """A table whose game has not begun: it waits for the cut (or, with ``dealer``, the deal)."""
@@ -298,7 +327,11 @@ class TableSession:
         """
         game = self.game
         show = game.next_show()
-        actual = 0 if show is None or game.starter is None else show_total(show[1], game.starter, show[2], game.rules.hand_size)
+        actual = (
+            0
+            if show is None or game.starter is None
+            else show_total(show[1], game.starter, show[2], game.rules.hand_size)
+        )
         action = Action(ActionKind.ANNOUNCE, self.seat, points=said if self.options.muggins else actual)
         refused = game.check(action)
         if refused is not None:
@@ -336,14 +369,19 @@ class TableSession:
         game = self.game
         if not game.actions and not game.events:
             # The last game's loser deals the next one only at the same table.
-            dealer = game.first_dealer if game.first_dealer is not None and game.first_dealer < self.chosen.players else None
+            dealer = (
+                game.first_dealer if game.first_dealer is not None and game.first_dealer < self.chosen.players else None
+            )
             self.start(game.seed, dealer, self.chosen)
 
     # -- after each decision ------------------------------------------------------------
     def _step(self, phase: Phase) -> None:
         if self.game.phase != phase:
             raise IllegalActionError(
-                f"{phase.value} is not expected now", reason="wrong_phase", phase=self.game.phase.value, kind=phase.value
+                f"{phase.value} is not expected now",
+                reason="wrong_phase",
+                phase=self.game.phase.value,
+                kind=phase.value,
             )
         self._moved(self.game.advance)
 

@@ -1,7 +1,6 @@
 """Fixtures for the content tests (the helpers live in tutorial_pages.py)."""
 
 import pytest
-
 from tutorial_pages import require_hunspell
 
 

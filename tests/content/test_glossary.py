@@ -8,10 +8,10 @@ import re
 from html import unescape
 
 import pytest
-
 from helpers import SITE_LANGUAGES
-from hooks.glossary_table import GLOSSARY, MARKER, glossary_table
 from tutorial_pages import LANGUAGES, page_source, unknown_words
+
+from hooks.glossary_table import GLOSSARY, MARKER, glossary_table
 
 TERMS = json.loads(GLOSSARY.read_text(encoding="utf-8"))
 
@@ -45,8 +45,10 @@ def test_every_built_glossary_page_shows_the_table_of_the_glossary_data(built_si
     page = (built_site / ("" if lang == "en" else lang) / "glossary" / "index.html").read_text(encoding="utf-8")
     tables = re.findall(r"<table>(.*?)</table>", page, re.S)
     assert len(tables) == 1
-    rows = [[unescape(re.sub(r"<[^>]+>", "", cell)).strip() for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
-            for row in re.findall(r"<tr>(.*?)</tr>", tables[0], re.S)]
+    rows = [
+        [unescape(re.sub(r"<[^>]+>", "", cell)).strip() for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
+        for row in re.findall(r"<tr>(.*?)</tr>", tables[0], re.S)
+    ]
     # one column per language in the site's order, titled with the name mkdocs.yml gives it; one row per term
     assert rows[0] == [SITE_LANGUAGES[code] for code in LANGUAGES]
     assert rows[1:] == [[term[code] for code in LANGUAGES] for term in TERMS.values()]

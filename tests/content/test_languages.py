@@ -38,14 +38,20 @@ def missing_for(lang: str) -> list[str]:
     if not (CONTENT / "words" / f"{lang}.txt").is_file():
         missing.append(f"content/words/{lang}.txt (hunspell's word list of game terms and names)")
     # content/glossary.json: {term: {lang: name, ..., "definition_en": ...}}
-    missing += [f"content/glossary.json: {term}" for term, names in content("glossary.json").items()
-                if not str(names.get(lang, "")).strip()]
+    missing += [
+        f"content/glossary.json: {term}"
+        for term, names in content("glossary.json").items()
+        if not str(names.get(lang, "")).strip()
+    ]
     # content/terminology.json: {"concepts": [...], lang: {concept: what to avoid}, ...}
     if not isinstance(content("terminology.json").get(lang), dict):
         missing.append(f"content/terminology.json: a {lang!r} entry")
     # content/web_app.json: {message: {lang: text}}
-    missing += [f"content/web_app.json: {message}" for message, texts in content("web_app.json").items()
-                if not str(texts.get(lang, "")).strip()]
+    missing += [
+        f"content/web_app.json: {message}"
+        for message, texts in content("web_app.json").items()
+        if not str(texts.get(lang, "")).strip()
+    ]
     return missing
 
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from cribbage.course.lessons import COURSE, stages
 from helpers import NAV_PAGES, OTHER_LANGUAGES
 from test_terminology import forbidden_uses
 from tutorial_pages import DOCS, LANGUAGES, anchors, prose, unknown_words, words_of
-
-from cribbage.course.lessons import COURSE, stages
 
 LEARN = sorted(path.name for path in (DOCS / "en" / "learn").glob("*.md"))
 PLACEHOLDER = "<!-- translate -->"
@@ -48,7 +47,10 @@ def test_the_learn_section_has_its_index_and_a_page_per_lesson():
 
 
 def test_the_navigation_lists_the_learn_index_then_every_lesson_in_the_courses_order():
-    assert [page for page in NAV_PAGES if page.startswith("learn/")] == ["learn/index", *(f"learn/{lesson.id}" for lesson in COURSE)]
+    assert [page for page in NAV_PAGES if page.startswith("learn/")] == [
+        "learn/index",
+        *(f"learn/{lesson.id}" for lesson in COURSE),
+    ]
 
 
 def test_every_english_lesson_page_has_every_stage_of_its_lesson_in_order_under_its_anchor():
@@ -76,6 +78,8 @@ def test_a_translated_lesson_page_passes_hunspell_and_uses_one_term_per_concept(
     assert not unknown_words("\n".join(sorted(words)), lang), f"docs/{lang}/learn/{page}"
     assert forbidden_uses(prose(source(lang, page)), lang, page) == []
     if lang != "en":
-        unknown = unknown_words("\n".join(sorted(words)), lang)  # the site's word list may hold a term taken from English (crib)
+        unknown = unknown_words(
+            "\n".join(sorted(words)), lang
+        )  # the site's word list may hold a term taken from English (crib)
         english = unknown - unknown_words("\n".join(sorted(unknown)), "en", with_word_list=False)
         assert not english, f"docs/{lang}/learn/{page} has English words: {sorted(english)}"

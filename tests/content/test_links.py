@@ -83,9 +83,15 @@ def test_every_internal_link_and_anchor_resolves_in_every_language(built_pages):
 
 
 def test_every_language_has_all_tutorial_pages_built(built_pages):
-    per_language = {lang: sum(1 for p in built_pages if (p.relative_to(SITE).parts[:1] == (lang,)) == bool(lang)
-                              and (lang or p.relative_to(SITE).parts[0] not in LANGUAGE_DIRS[1:]))
-                    for lang in LANGUAGE_DIRS}
+    per_language = {
+        lang: sum(
+            1
+            for p in built_pages
+            if (p.relative_to(SITE).parts[:1] == (lang,)) == bool(lang)
+            and (lang or p.relative_to(SITE).parts[0] not in LANGUAGE_DIRS[1:])
+        )
+        for lang in LANGUAGE_DIRS
+    }
     assert set(per_language.values()) == {len(NAV_PAGES)}, per_language
 
 

@@ -4,9 +4,18 @@ in the page's own language."""
 from __future__ import annotations
 
 import pytest
-
 from helpers import OTHER_LANGUAGES
-from tutorial_pages import DOCS, LANGUAGES, PAGES, anchors, live_blocks, page_source, prose, unknown_words_cached, words_of
+from tutorial_pages import (
+    DOCS,
+    LANGUAGES,
+    PAGES,
+    anchors,
+    live_blocks,
+    page_source,
+    prose,
+    unknown_words_cached,
+    words_of,
+)
 
 
 def test_every_english_page_is_in_the_navigation_and_every_navigation_entry_has_its_page():

@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from tutorial_pages import LANGUAGES, PAGES, page_source, prose
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,16 +85,24 @@ def test_message_catalogue_uses_one_term_per_concept(lang: str) -> None:
 
 
 def test_the_check_finds_a_forbidden_variant_in_any_inflected_form() -> None:
-    lang, concept = next((lang, concept) for lang in LANGUAGES for concept, entry in TERMINOLOGY[lang].items()
-                         if entry.get("avoid") and not entry.get("allowed_on"))
+    lang, concept = next(
+        (lang, concept)
+        for lang in LANGUAGES
+        for concept, entry in TERMINOLOGY[lang].items()
+        if entry.get("avoid") and not entry.get("allowed_on")
+    )
     variant = TERMINOLOGY[lang][concept]["avoid"][0]
     assert f"{concept}: {variant!r}" in forbidden_uses(f"Before. {variant.upper()}s after.", lang, "basics.md")
     assert f"{concept}: {variant!r}" not in forbidden_uses(f"un{variant}", lang, "basics.md")
 
 
 def test_a_whole_word_variant_does_not_match_a_longer_word() -> None:
-    lang, concept = next((lang, concept) for lang in LANGUAGES for concept, entry in TERMINOLOGY[lang].items()
-                         if entry.get("avoid_words") and not entry.get("allowed_on"))
+    lang, concept = next(
+        (lang, concept)
+        for lang in LANGUAGES
+        for concept, entry in TERMINOLOGY[lang].items()
+        if entry.get("avoid_words") and not entry.get("allowed_on")
+    )
     entry = TERMINOLOGY[lang][concept]
     word = entry["avoid_words"][0]
     assert f"{concept}: {word!r}" in forbidden_uses(f"({word})", lang, "basics.md")

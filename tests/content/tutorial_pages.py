@@ -9,9 +9,10 @@ import subprocess
 from pathlib import Path
 
 import helpers
-import site_build
 from helpers import LANGUAGES
 from prerequisites import require
+
+import site_build
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -30,7 +31,9 @@ def page_source(lang: str, page: str) -> str:
 
 
 def live_blocks(text: str) -> list[tuple[str, str]]:
-    return [(kind, "\n".join(line.strip() for line in body.strip().splitlines())) for kind, body in LIVE_BLOCK.findall(text)]
+    return [
+        (kind, "\n".join(line.strip() for line in body.strip().splitlines())) for kind, body in LIVE_BLOCK.findall(text)
+    ]
 
 
 def anchors(text: str) -> list[str]:
@@ -63,7 +66,10 @@ def prose(text: str) -> str:
 def require_hunspell() -> None:
     """hunspell and every language's dictionary (`python3 site_build.py test` installs them as root)."""
     missing = site_build.missing_hunspell_packages()
-    require(not missing, f"hunspell and its dictionaries for the spelling tests: `sudo apt-get install -y {' '.join(missing)}`")
+    require(
+        not missing,
+        f"hunspell and its dictionaries for the spelling tests: `sudo apt-get install -y {' '.join(missing)}`",
+    )
 
 
 WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
@@ -81,8 +87,13 @@ def _unknown_in_language(lang: str, with_word_list: bool, words: frozenset[str])
 @functools.cache
 def _all_words() -> frozenset[str]:
     """Every word of every page that exists (a missing page fails the parity tests, not these)."""
-    return frozenset(word for lang in LANGUAGES for page in PAGES if (DOCS / lang / page).exists()
-                     for word in words_of(prose(page_source(lang, page))))
+    return frozenset(
+        word
+        for lang in LANGUAGES
+        for page in PAGES
+        if (DOCS / lang / page).exists()
+        for word in words_of(prose(page_source(lang, page)))
+    )
 
 
 def unknown_words_cached(words: set[str], lang: str, with_word_list: bool = True) -> set[str]:

@@ -9,9 +9,9 @@ cards and the table, and checks each card's points with the independent
 
 from itertools import combinations
 
-from cribbage.players.computer import choose_play
-from cribbage.errors import IllegalPlayError
 from cribbage.core.play import Play
+from cribbage.errors import IllegalPlayError
+from cribbage.players.computer import choose_play
 from naive_pegging import points_of_last_card
 
 

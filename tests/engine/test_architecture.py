@@ -16,9 +16,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 import cribbage
+import pytest
 from cribbage.widgets import REGISTRY
 
 PACKAGE = Path(cribbage.__file__).resolve().parent  # engine/cribbage, or the installed wheel inside Pyodide
@@ -26,17 +25,32 @@ ENGINE = PACKAGE.parent
 MAX_LINES = 500
 MAX_TOP_LEVEL_MODULES = 12
 LAYERS = {
-    "rules": 0, "analysis": 1, "players": 2, "course": 2, "table": 3, "public API": 4, "language": 5,
-    "views": 6, "entry points": 7,
+    "rules": 0,
+    "analysis": 1,
+    "players": 2,
+    "course": 2,
+    "table": 3,
+    "public API": 4,
+    "language": 5,
+    "views": 6,
+    "entry points": 7,
 }
 PACKAGE_LAYERS = {
-    "core": "rules", "analysis": "analysis", "players": "players", "course": "course", "io": "table",
-    "widgets": "views", "cli": "entry points",
+    "core": "rules",
+    "analysis": "analysis",
+    "players": "players",
+    "course": "course",
+    "io": "table",
+    "widgets": "views",
+    "cli": "entry points",
 }
 """Each sub-package of ``cribbage`` and its layer."""
 TOP_LEVEL_LAYERS = {
-    "cribbage": "public API", "cribbage.__main__": "entry points", "cribbage.errors": "rules",
-    "cribbage.i18n": "language", "cribbage.session": "table",
+    "cribbage": "public API",
+    "cribbage.__main__": "entry points",
+    "cribbage.errors": "rules",
+    "cribbage.i18n": "language",
+    "cribbage.session": "table",
 }
 """Each module at the top of the package and its layer (``errors``: what every layer may raise)."""
 
@@ -93,7 +107,7 @@ def test_no_import_circle():
 
     def visit(module: str, path: list[str]) -> None:
         if module in path:
-            pytest.fail("import circle: " + " -> ".join(path[path.index(module):] + [module]))
+            pytest.fail("import circle: " + " -> ".join(path[path.index(module) :] + [module]))
         if module in done:
             return
         for imported in sorted(GRAPH[module]):
@@ -139,16 +153,27 @@ def test_each_widget_kind_is_declared_once_in_its_own_module():
 CORE, RISK = "cribbage.core.pegging", "cribbage.analysis.risk"
 """The play's one rule book (on ranks) and the one model of what a card gives away."""
 USES_CORE_AND_RISK = (
-    "cribbage.players.computer", "cribbage.players.coach", "cribbage.analysis.pegging_risk", "cribbage.widgets.peg_practice",
-    "cribbage.course.exercises", "cribbage.course.task_deals", "cribbage.analysis.pegging_eval",
+    "cribbage.players.computer",
+    "cribbage.players.coach",
+    "cribbage.analysis.pegging_risk",
+    "cribbage.widgets.peg_practice",
+    "cribbage.course.exercises",
+    "cribbage.course.task_deals",
+    "cribbage.analysis.pegging_eval",
     "cribbage.widgets.lesson",
 )
 """Who plays, weighs or checks a card of the play: each reaches both (directly or through another).
 ``cribbage.course.tasks`` only records a task, checked by the core's rules (see :data:`DIRECT`)."""
 DIRECT = {
-    "cribbage.core.play": {CORE}, "cribbage.analysis.pegging_eval": {CORE, RISK}, "cribbage.players.computer": {RISK},
-    "cribbage.players.coach": {RISK}, "cribbage.analysis.pegging_risk": {CORE, RISK}, "cribbage.course.exercises": {CORE, RISK},
-    "cribbage.course.tasks": {CORE}, "cribbage.course.task_deals": {CORE}, "cribbage.widgets.peg_practice": {CORE},
+    "cribbage.core.play": {CORE},
+    "cribbage.analysis.pegging_eval": {CORE, RISK},
+    "cribbage.players.computer": {RISK},
+    "cribbage.players.coach": {RISK},
+    "cribbage.analysis.pegging_risk": {CORE, RISK},
+    "cribbage.course.exercises": {CORE, RISK},
+    "cribbage.course.tasks": {CORE},
+    "cribbage.course.task_deals": {CORE},
+    "cribbage.widgets.peg_practice": {CORE},
     "cribbage.widgets.lesson_hints": {CORE},
 }
 """Who asks the core or the risk model itself, instead of a copy of their rules."""
@@ -200,7 +225,9 @@ def count_rules(source: str) -> list[str]:
     An exponent (``2**31``) is no count."""
     tree = ast.parse(source)
     own = [
-        node.value for node in ast.walk(tree) if isinstance(node, ast.Assign)
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
         and any(isinstance(target, ast.Name) and target.id == "MAX_COUNT" for target in node.targets)
     ]
     play_count = not own or all(_is_31(value) for value in own)
@@ -222,12 +249,21 @@ def count_rules(source: str) -> list[str]:
 def test_the_count_rule_check_sees_what_it_should():
     """It would pass on any module if it saw nothing: each way of writing the rule is caught."""
     for source in (
-        "ok = count + card.value <= 31", "over = 31 < total", "room = 31 - count", "x = play.MAX_COUNT > c",
-        "from .play import MAX_COUNT\nfits = lambda c, v: c + v <= MAX_COUNT", "left = MAX_COUNT - count",
+        "ok = count + card.value <= 31",
+        "over = 31 < total",
+        "room = 31 - count",
+        "x = play.MAX_COUNT > c",
+        "from .play import MAX_COUNT\nfits = lambda c, v: c + v <= MAX_COUNT",
+        "left = MAX_COUNT - count",
         "MAX_COUNT = 31\nbad = count >= MAX_COUNT",
     ):
         assert count_rules(source), source
-    for source in ("MAX_SEED = 2**31", "MAX_COUNT = 29\nok = said <= MAX_COUNT", "marks = (1, 30, 31, 60)", "fits(count, rank)"):
+    for source in (
+        "MAX_SEED = 2**31",
+        "MAX_COUNT = 29\nok = said <= MAX_COUNT",
+        "marks = (1, 30, 31, 60)",
+        "fits(count, rank)",
+    ):
         assert not count_rules(source), source
     assert len(count_rules(MODULES[CORE].read_text(encoding="utf-8"))) >= 4  # the core does compare with 31
 

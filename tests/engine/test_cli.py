@@ -9,18 +9,18 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import DECIMAL_SIGNS, LANGUAGES, OTHER_LANGUAGES
-
+from cribbage.analysis.discard import analyse_discards
 from cribbage.cli import commands as cli
-from cribbage.core.cards import parse_cards
 from cribbage.cli.commands import main
 from cribbage.cli.help import build_parser, requested_language
-from cribbage.players.computer import ComputerPlayer
-from cribbage.analysis.discard import analyse_discards
-from cribbage.core.game import Game, GameRules
+from cribbage.core.cards import parse_cards
+from cribbage.core.game import Game
+from cribbage.core.rules import GameRules
+from cribbage.core.show import score_show
 from cribbage.i18n import t
 from cribbage.io.jsonout import show_json
-from cribbage.core.show import score_show
+from cribbage.players.computer import ComputerPlayer
+from helpers import DECIMAL_SIGNS, LANGUAGES, OTHER_LANGUAGES
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
@@ -38,6 +38,7 @@ def assert_one_line_error(code, out, err):
 
 
 # -- score --------------------------------------------------------------------------
+
 
 def test_score_json_gives_total_and_items():
     code, out, _ = run(["score", "5H", "5S", "5C", "JD", "--starter", "5D", "--json"])
@@ -60,7 +61,10 @@ def test_score_crib_flag_refuses_a_four_card_flush():
 
 
 def test_score_batch_from_stdin_prints_a_list():
-    batch = [{"hand": ["5H", "5S", "5C", "JD"], "starter": "5D"}, {"hand": "2H 4H 6H 8H", "starter": "QC", "crib": True}]
+    batch = [
+        {"hand": ["5H", "5S", "5C", "JD"], "starter": "5D"},
+        {"hand": "2H 4H 6H 8H", "starter": "QC", "crib": True},
+    ]
     code, out, _ = run(["score", "--json", "-"], json.dumps(batch))
     assert code == 0 and [r["total"] for r in json.loads(out)] == [29, 0]
 
@@ -93,8 +97,21 @@ def test_the_batch_line_skips_the_parser_and_answers_as_the_parser_reads_it(monk
     byte as the parser's reading of the same line (``-`` before ``--json``) answers it, and as
     ``json.dumps`` writes the breakdowns of :func:`score_show`."""
     stdin = json.dumps(MIXED_BATCH)
-    expected = json.dumps([show_json(score_show(parse_cards(request["hand"]), parse_cards(request["starter"])[0],
-                                                crib=request.get("crib", False))) for request in MIXED_BATCH]) + "\n"
+    expected = (
+        json.dumps(
+            [
+                show_json(
+                    score_show(
+                        parse_cards(request["hand"]),
+                        parse_cards(request["starter"])[0],
+                        crib=request.get("crib", False),
+                    )
+                )
+                for request in MIXED_BATCH
+            ]
+        )
+        + "\n"
+    )
     through_parser = run(["score", "-", "--json"], stdin)
     assert through_parser == (0, expected, "")
 
@@ -102,18 +119,25 @@ def test_the_batch_line_skips_the_parser_and_answers_as_the_parser_reads_it(monk
         raise AssertionError("the batch line built the parser")
 
     monkeypatch.setattr(cli, "build_parser", no_parser)
-    for argv in (["score", "--json", "-"], ["--lang", "bg", "score", "--json", "-"], ["score", "--json", "-", "--lang", "cs"]):
+    for argv in (
+        ["score", "--json", "-"],
+        ["--lang", "bg", "score", "--json", "-"],
+        ["score", "--json", "-", "--lang", "cs"],
+    ):
         assert run(argv, stdin) == through_parser
 
 
-@pytest.mark.parametrize("bad", [
-    {"hand": ["5H", "5S", "5C", "JD"], "starter": ["5D"]},
-    {"hand": ["5H", "5S", "5C", {"card": "JD"}], "starter": "5D"},
-    {"hand": ["5H", "5S", "5C", "5h"], "starter": "5D"},
-    {"hand": ["5H", "5S", "5C", "JD"], "starter": "5h"},
-    {"hand": ["5H", "5S", "5C", "JD"], "starter": "5D", "crib": None},
-    {"hand": ["5H", "5S", "5C", "JD", "AS"], "starter": "5D", "crib": True},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"hand": ["5H", "5S", "5C", "JD"], "starter": ["5D"]},
+        {"hand": ["5H", "5S", "5C", {"card": "JD"}], "starter": "5D"},
+        {"hand": ["5H", "5S", "5C", "5h"], "starter": "5D"},
+        {"hand": ["5H", "5S", "5C", "JD"], "starter": "5h"},
+        {"hand": ["5H", "5S", "5C", "JD"], "starter": "5D", "crib": None},
+        {"hand": ["5H", "5S", "5C", "JD", "AS"], "starter": "5D", "crib": True},
+    ],
+)
 def test_a_bad_request_gets_the_same_words_with_or_without_the_parser(monkeypatch, bad):
     stdin = json.dumps(MIXED_BATCH + [bad])
     through_parser = run(["score", "-", "--json", "--lang", "pl"], stdin)
@@ -126,8 +150,15 @@ def test_a_bad_request_gets_the_same_words_with_or_without_the_parser(monkeypatc
     assert english.startswith(t("cli.bad_request", "en", index=len(MIXED_BATCH), detail="")) and polish != english
 
 
-@pytest.mark.parametrize("argv", [["score", "--json", "-", "--lang", "xx"], ["score", "--json", "-", "--lang"],
-                                  ["score", "--json", "-", "--starter"], ["--json", "score", "-"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["score", "--json", "-", "--lang", "xx"],
+        ["score", "--json", "-", "--lang"],
+        ["score", "--json", "-", "--starter"],
+        ["--json", "score", "-"],
+    ],
+)
 def test_a_line_that_only_looks_like_the_batch_line_is_refused_by_the_parser(argv):
     message = assert_one_line_error(*run(argv, json.dumps(MIXED_BATCH)))
     assert message.startswith("python -m cribbage")
@@ -135,8 +166,10 @@ def test_a_line_that_only_looks_like_the_batch_line_is_refused_by_the_parser(arg
 
 # -- peg ------------------------------------------------------------------------------
 
-REQUEST = {"hands": [["7H", "8D", "5C", "KS"], ["8S", "6C", "AH", "QD"]],
-           "plays": ["7H", "8S", "5C", "6C", "AH", "8D", "QD", "KS"]}
+REQUEST = {
+    "hands": [["7H", "8D", "5C", "KS"], ["8S", "6C", "AH", "QD"]],
+    "plays": ["7H", "8S", "5C", "6C", "AH", "8D", "QD", "KS"],
+}
 
 
 def test_peg_json_lists_every_action_with_the_forced_gos_and_totals():
@@ -181,6 +214,7 @@ def test_peg_text_from_options():
 
 # -- stats and discard ------------------------------------------------------------------
 
+
 def test_stats_json_is_the_exact_histogram():
     code, out, _ = run(["stats", "--json"])
     data = json.loads(out)
@@ -214,6 +248,7 @@ def test_discard_with_a_wrong_number_of_cards_is_an_error():
 
 
 # -- game -------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_auto_game_prints_the_full_log_to_the_end(players):
@@ -255,6 +290,7 @@ def test_interactive_game_explains_an_illegal_choice_and_asks_again():
 
 
 # -- help in the reader's language ----------------------------------------------------------
+
 
 def parsers(lang):
     """The main parser and every subcommand's, by command name ("" for the main one)."""
@@ -302,15 +338,22 @@ def test_language_is_read_before_the_parser_wherever_lang_stands():
 
 # -- as a program ---------------------------------------------------------------------------
 
+
 def test_python_dash_m_cribbage_runs_with_engine_on_the_path():
     env = dict(os.environ, PYTHONPATH=str(ENGINE))
     done = subprocess.run(
         [sys.executable, "-m", "cribbage", "score", "5H", "5S", "5C", "JD", "--starter", "5D", "--json"],
-        capture_output=True, text=True, env=env, check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
     )
     assert done.returncode == 0 and json.loads(done.stdout)["total"] == 29
     failed = subprocess.run(
-        [sys.executable, "-m", "cribbage", "--lang", "cs", "score", "ZZ"], capture_output=True, text=True, env=env,
+        [sys.executable, "-m", "cribbage", "--lang", "cs", "score", "ZZ"],
+        capture_output=True,
+        text=True,
+        env=env,
         check=False,
     )
     assert failed.returncode == 2 and failed.stderr.count("\n") == 1 and "Traceback" not in failed.stderr
@@ -318,9 +361,16 @@ def test_python_dash_m_cribbage_runs_with_engine_on_the_path():
 
 def test_subcommand_help_is_printed_in_the_language_given_after_the_subcommand():
     env = dict(os.environ, PYTHONPATH=str(ENGINE))
-    done = subprocess.run([sys.executable, "-m", "cribbage", "score", "--help", "--lang", "pl"],
-                          capture_output=True, text=True, env=env, check=False)
-    polish, english = (json.loads((ENGINE / "cribbage" / "messages" / f"{lang}.json").read_text(encoding="utf-8"))
-                       for lang in ("pl", "en"))
+    done = subprocess.run(
+        [sys.executable, "-m", "cribbage", "score", "--help", "--lang", "pl"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    polish, english = (
+        json.loads((ENGINE / "cribbage" / "messages" / f"{lang}.json").read_text(encoding="utf-8"))
+        for lang in ("pl", "en")
+    )
     assert done.returncode == 0 and done.stdout.startswith(polish["cli.help.usage"])
     assert polish["cli.help.score.starter"] in done.stdout and english["cli.help.score.starter"] not in done.stdout

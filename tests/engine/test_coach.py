@@ -4,15 +4,16 @@ pegging, and recounts written here; and seeded 3- and 4-player games with the ex
 import json
 
 import pytest
-
-from cribbage.core.cards import DECK
-from cribbage.players.coach import DealReview, review_deal, review_game
-from cribbage.players.computer import ComputerPlayer
 from cribbage.analysis.discard import analyse_discards
-from cribbage.errors import IllegalActionError
+from cribbage.core.cards import DECK
 from cribbage.core.events import Deal, Discard, Pegged, Shown, Starter
-from cribbage.core.game import Action, Game, GameRules
+from cribbage.core.game import Game
 from cribbage.core.play import Play, replay
+from cribbage.core.rules import Action, GameRules
+from cribbage.errors import IllegalActionError
+from cribbage.players.coach import review_deal, review_game
+from cribbage.players.computer import ComputerPlayer
+from cribbage.players.reviews import DealReview
 from naive_lookahead import brute_force
 from naive_pegging import naive_play, points_of_last_card, value
 from naive_scorer import naive_show_total
@@ -123,7 +124,7 @@ def test_each_play_is_valued_from_the_readers_view(players):
         assert [item.index for item in review.plays] == mine
         for item in review.plays:
             pile, count, held = [], 0, list(hands[place])
-            for action in actions[:item.index]:
+            for action in actions[: item.index]:
                 if action.card is not None:
                     pile.append(action.card)
                     count += value(action.card)
@@ -139,7 +140,7 @@ def test_each_play_is_valued_from_the_readers_view(players):
             assert item.cost == pytest.approx(max(values.values()) - values[item.chosen]) and item.cost >= 0
             expected = set()
             if not actions[item.index].reset:
-                nxt = next((a for a in actions[item.index + 1:] if a.card is not None or a.reset), None)
+                nxt = next((a for a in actions[item.index + 1 :] if a.card is not None or a.reset), None)
                 if nxt is not None and nxt.card is not None and rules.side_of(nxt.seat) != rules.side_of(READER):
                     expected = gave_away([*pile, item.chosen], nxt.card)
             assert set(item.gave_away) == expected
@@ -162,7 +163,7 @@ def test_late_plays_are_valued_as_the_brute_force_values_them():
             unseen = [card for card in DECK if card not in events[0].hands[READER] and card != starter]
             for item in review.plays:
                 play = Play(hands)
-                for action in actions[:item.index]:
+                for action in actions[: item.index]:
                     play.go() if action.card is None else play.play(action.card)
                 if len(play.held(1 - place)) > 1 or len(item.values) < 2:
                     continue

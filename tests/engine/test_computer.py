@@ -4,16 +4,16 @@ import json
 import random
 
 import pytest
-
+from cribbage.analysis.discard import analyse_discards
+from cribbage.analysis.pegging_eval import play_values
+from cribbage.core.cards import DECK, Card, parse_cards
+from cribbage.core.events import Deal
+from cribbage.core.game import Game
+from cribbage.core.play import MAX_COUNT, Play
+from cribbage.core.rules import GameRules
+from cribbage.players.computer import ComputerPlayer, choose_discard, choose_play, reply_risk
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-
-from cribbage.core.cards import DECK, Card, parse_cards
-from cribbage.players.computer import ComputerPlayer, choose_discard, choose_play, reply_risk
-from cribbage.analysis.discard import analyse_discards
-from cribbage.core.game import Deal, Game, GameRules
-from cribbage.analysis.pegging_eval import play_values
-from cribbage.core.play import MAX_COUNT, Play
 from naive_pegging import points_of_last_card
 
 
@@ -82,11 +82,11 @@ def piles_and_hands(draw):
     """A legal pile of 0-5 cards, a hand of 4 from the rest of a shuffled deck, and the unseen cards."""
     deck = draw(st.permutations(DECK))
     pile = []
-    for card in deck[:draw(st.integers(0, 5))]:
+    for card in deck[: draw(st.integers(0, 5))]:
         if sum(c.value for c in pile) + card.value > MAX_COUNT:
             break
         pile.append(card)
-    rest = deck[len(pile):]
+    rest = deck[len(pile) :]
     return pile, rest[:4], rest[4:]
 
 
@@ -171,10 +171,13 @@ class Reply(Table):
         self.play_state.play(lead)
 
 
-@pytest.mark.parametrize("mine, discards, starter, theirs, lead", [
-    ("QH AC 3H 6H", "AD 9H", "5D", "TC KC JS TS", "TC"),  # keeps the small cards for the end of the count
-    ("3S AD QH 9D", "7C AH", "JS", "8S 5D 8H TC", "TC"),
-])
+@pytest.mark.parametrize(
+    "mine, discards, starter, theirs, lead",
+    [
+        ("QH AC 3H 6H", "AD 9H", "5D", "TC KC JS TS", "TC"),  # keeps the small cards for the end of the count
+        ("3S AD QH 9D", "7C AH", "JS", "8S 5D 8H TC", "TC"),
+    ],
+)
 def test_expert_looks_past_the_steady_card_when_the_exact_values_say_so(mine, discards, starter, theirs, lead):
     """Positions where steady's one-card view is clearly worse (by a point or more of
     exact expected pegging, every hidden hand of the leader enumerated): the expert's

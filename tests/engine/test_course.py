@@ -9,32 +9,57 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
+from cribbage.analysis.discard import crib_expected
+from cribbage.core.cards import DECK
+from cribbage.course.exercises import accepted, check, hint
+from cribbage.course.lessons import COURSE, stage, stages, task_for
+from cribbage.course.tasks import Task, TaskKind
+from cribbage.errors import UnknownStageError
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from cribbage.core.cards import DECK
-from cribbage.course.lessons import COURSE, stage, stages, task_for
-from cribbage.analysis.discard import crib_expected
-from cribbage.errors import UnknownStageError
-from cribbage.course.exercises import accepted, check, hint
-from cribbage.course.tasks import Task, TaskKind
 from naive_exercises import all_answers, expected_answers, naive_combinations, naive_hand_mean, naive_threat, value
 from naive_pegging import points_of_last_card
 from naive_scorer import naive_show_total
 
 PLAN = {  # the course plan: lesson -> number of stages
-    "values": 4, "fifteens": 5, "pairs": 4, "runs": 5, "flush-nobs": 4, "hand": 5, "crib": 4, "the-play": 4,
-    "pegging": 5, "leading": 5, "discard": 4,
+    "values": 4,
+    "fifteens": 5,
+    "pairs": 4,
+    "runs": 5,
+    "flush-nobs": 4,
+    "hand": 5,
+    "crib": 4,
+    "the-play": 4,
+    "pegging": 5,
+    "leading": 5,
+    "discard": 4,
 }
 AUTHORED = {
-    "values-1", "fifteens-1", "pairs-1", "pairs-4", "runs-3", "runs-4", "runs-5", "flush-nobs-1", "flush-nobs-2",
-    "flush-nobs-3", "hand-5", "crib-1", "crib-2", "pegging-1", "pegging-2", "pegging-3", "pegging-4",
+    "values-1",
+    "fifteens-1",
+    "pairs-1",
+    "pairs-4",
+    "runs-3",
+    "runs-4",
+    "runs-5",
+    "flush-nobs-1",
+    "flush-nobs-2",
+    "flush-nobs-3",
+    "hand-5",
+    "crib-1",
+    "crib-2",
+    "pegging-1",
+    "pegging-2",
+    "pegging-3",
+    "pegging-4",
 }
 
 
 def test_the_course_has_the_plans_lessons_and_stages_in_order():
     assert [lesson.id for lesson in COURSE] == list(PLAN)
-    assert [item.id for item in stages()] == [f"{lesson}-{n}" for lesson, size in PLAN.items() for n in range(1, size + 1)]
+    assert [item.id for item in stages()] == [
+        f"{lesson}-{n}" for lesson, size in PLAN.items() for n in range(1, size + 1)
+    ]
     assert len(COURSE) >= 8 and len(stages()) >= 40
     ids = [item.id for item in stages()] + [lesson.id for lesson in COURSE]
     assert len(set(ids)) == len(ids)
@@ -59,6 +84,7 @@ def test_an_authored_stage_shows_its_cards_first_then_fresh_ones():
 
 
 # -- each stage's shape, written from the plan ------------------------------------------------
+
 
 def five(task):
     return list(task.cards) + [task.starter]
@@ -104,7 +130,7 @@ def scores(only, test):
 def run_of(length, task):
     after = list(task.pile) + [task.cards[0]]
     tail = after[-length:]
-    longer = after[-length - 1:]
+    longer = after[-length - 1 :]
     ranks_ = sorted(card.rank for card in tail)
     is_run = len(tail) == length and all(b == a + 1 for a, b in zip(ranks_, ranks_[1:]))
     longer_ranks = sorted(card.rank for card in longer)
@@ -118,17 +144,21 @@ def out_of_order(task):
 
 
 SHAPES = {
-    "values-1": lambda t: len(t.cards) == 3, "values-2": lambda t: len(t.cards) == 3, "values-3": lambda t: len(t.cards) == 4,
+    "values-1": lambda t: len(t.cards) == 3,
+    "values-2": lambda t: len(t.cards) == 3,
+    "values-3": lambda t: len(t.cards) == 4,
     "values-4": lambda t: len(t.cards) in (4, 5) and 25 <= count(t.cards) <= 31,
     "fifteens-1": lambda t: finds("fifteen", 2)(t) and all(len(c) == 2 for c in naive_combinations(five(t), "fifteen")),
-    "fifteens-2": lambda t: finds("fifteen", 2)(t) and any(len(c) >= 3 for c in naive_combinations(five(t), "fifteen")), "fifteens-3": finds("fifteen", 3),
+    "fifteens-2": lambda t: finds("fifteen", 2)(t) and any(len(c) >= 3 for c in naive_combinations(five(t), "fifteen")),
+    "fifteens-3": finds("fifteen", 3),
     "fifteens-4": scores(("fifteen",), lambda t: naive_combinations(five(t), "fifteen")),
     "fifteens-5": scores(("fifteen",), lambda t: len(naive_combinations(five(t), "fifteen")) >= 3),
     "pairs-1": lambda t: finds("pair", 3)(t) and max(ranks(t).values()) == 3,
     "pairs-2": lambda t: finds("pair", 2)(t) and sorted(ranks(t).values()) == [1, 2, 2],
     "pairs-3": scores(("pair",), lambda t: naive_combinations(five(t), "pair")),
     "pairs-4": scores(("pair",), lambda t: max(ranks(t).values()) == 4),
-    "runs-1": finds("run", 1), "runs-2": finds("run", 2),
+    "runs-1": finds("run", 1),
+    "runs-2": finds("run", 2),
     "runs-3": scores(("pair", "run"), lambda t: len(naive_combinations(five(t), "run")) == 2),
     "runs-4": scores(("pair", "run"), lambda t: len(naive_combinations(five(t), "run")) == 3),
     "runs-5": scores(("pair", "run"), lambda t: len(naive_combinations(five(t), "run")) == 4),
@@ -136,18 +166,24 @@ SHAPES = {
     "flush-nobs-2": scores(("flush", "nobs"), lambda t: one_suit(five(t))),
     "flush-nobs-3": scores(("flush", "nobs"), nobs),
     "flush-nobs-4": scores(("flush", "nobs"), lambda t: one_suit(t.cards) or nobs(t)),
-    "hand-1": scores((), lambda t: True), "hand-2": scores((), lambda t: True), "hand-3": scores((), lambda t: True),
+    "hand-1": scores((), lambda t: True),
+    "hand-2": scores((), lambda t: True),
+    "hand-3": scores((), lambda t: True),
     "hand-4": scores((), lambda t: len(naive_combinations(five(t), "run")) == 2),
     "hand-5": scores((), lambda t: naive_show_total(t.cards, t.starter) >= 20),
     "crib-1": lambda t: t.crib and one_suit(t.cards) and not one_suit(five(t)),
     "crib-2": lambda t: t.crib and one_suit(five(t)),
-    "crib-3": lambda t: t.crib, "crib-4": lambda t: t.crib,
+    "crib-3": lambda t: t.crib,
+    "crib-4": lambda t: t.crib,
     "the-play-1": lambda t: t.goal == "go" and 0 < len(legal(t)) < len(t.cards),
     "the-play-2": lambda t: t.goal == "go" and not legal(t),
     "the-play-3": lambda t: 20 <= count(t.cards) <= 31,
     "the-play-4": lambda t: count(t.pile) + value(t.cards[0]) == 31,
     "pegging-1": lambda t: count(t.pile) + value(t.cards[0]) == 15,
-    "pegging-2": lambda t: [c.rank for c in t.pile[-2:]] == [t.cards[0].rank] * 2 and (len(t.pile) < 3 or t.pile[-3].rank != t.cards[0].rank),
+    "pegging-2": lambda t: (
+        [c.rank for c in t.pile[-2:]] == [t.cards[0].rank] * 2
+        and (len(t.pile) < 3 or t.pile[-3].rank != t.cards[0].rank)
+    ),
     "pegging-3": lambda t: run_of(3, t) and out_of_order(t),
     "pegging-4": lambda t: run_of(4, t),
     "pegging-5": lambda t: peg_points(t) > 0,
@@ -156,16 +192,34 @@ SHAPES = {
     "leading-3": lambda t: t.goal == "safe" and t.pile and 0 in threats(t) and max(threats(t)) > 0,
     "leading-4": lambda t: t.goal == "score" and len({points_of_last_card(list(t.pile) + [c]) for c in legal(t)}) > 1,
     "leading-5": lambda t: t.goal == "score" and len({points_of_last_card(list(t.pile) + [c]) for c in legal(t)}) > 1,
-    "discard-1": lambda t: t.dealer, "discard-2": lambda t: not t.dealer,
-    "discard-3": lambda t: t.dealer, "discard-4": lambda t: not t.dealer,
+    "discard-1": lambda t: t.dealer,
+    "discard-2": lambda t: not t.dealer,
+    "discard-3": lambda t: t.dealer,
+    "discard-4": lambda t: not t.dealer,
 }
 KINDS = {
-    "values": "count", "fifteens": "find", "pairs": "find", "runs": "find", "flush-nobs": "score", "hand": "score",
-    "crib": "score", "the-play": "play", "pegging": "peg", "leading": "play", "discard": "discard",
+    "values": "count",
+    "fifteens": "find",
+    "pairs": "find",
+    "runs": "find",
+    "flush-nobs": "score",
+    "hand": "score",
+    "crib": "score",
+    "the-play": "play",
+    "pegging": "peg",
+    "leading": "play",
+    "discard": "discard",
 }
 KIND_EXCEPTIONS = {
-    "fifteens-4": "score", "fifteens-5": "score", "pairs-3": "score", "pairs-4": "score", "runs-3": "score",
-    "runs-4": "score", "runs-5": "score", "the-play-3": "count", "the-play-4": "peg",
+    "fifteens-4": "score",
+    "fifteens-5": "score",
+    "pairs-3": "score",
+    "pairs-4": "score",
+    "runs-3": "score",
+    "runs-4": "score",
+    "runs-5": "score",
+    "the-play-3": "count",
+    "the-play-4": "peg",
 }
 
 
@@ -187,7 +241,9 @@ def assert_stage_task(item, task):
         assert json.loads(json.dumps(hint(task).to_json()))["kind"] == str(hint(task).kind)
 
 
-@pytest.mark.parametrize("item", [item for item in stages() if item.kind is not TaskKind.DISCARD], ids=lambda item: item.id)
+@pytest.mark.parametrize(
+    "item", [item for item in stages() if item.kind is not TaskKind.DISCARD], ids=lambda item: item.id
+)
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**40))
 def test_every_stage_deals_tasks_of_its_shape_that_the_rules_check(item, seed):

@@ -4,15 +4,15 @@ for the five-card game with more than 2, in every entry point."""
 import random
 
 import pytest
-
-from cribbage.core.cards import DECK, parse_cards
-from cribbage.players.computer import choose_discard
-from cribbage.core.deal import CRIB_SIZE, deal_shape
 from cribbage.analysis.discard import analyse_discards
-from cribbage.errors import FiveCardPlayersError, PlayerCountError
-from cribbage.core.game import Game, GameRules
+from cribbage.core.cards import DECK, parse_cards
+from cribbage.core.deal import CRIB_SIZE, deal_shape
+from cribbage.core.game import Game
 from cribbage.core.play import Play
+from cribbage.core.rules import GameRules
 from cribbage.core.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD
+from cribbage.errors import FiveCardPlayersError, PlayerCountError
+from cribbage.players.computer import choose_discard
 
 # From the rules: (players, variant) -> (dealt, laid away, from the deck to the crib, kept);
 # the seven-card game: seven dealt to each of two, two each to the crib, hands of five.
@@ -82,6 +82,7 @@ def test_the_game_deals_and_the_computer_lays_away_what_the_rules_say(players, v
         game.advance()
     hand = game.hand(game.to_act)
     assert len(hand) == dealt
-    choice = choose_discard(hand, dealer=False, players=players, variant=variant, strength="random",
-                            rng=random.Random(2))
+    choice = choose_discard(
+        hand, dealer=False, players=players, variant=variant, strength="random", rng=random.Random(2)
+    )
     assert (len(choice.discard), len(choice.keep)) == (discards, kept)

@@ -5,11 +5,10 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-
+from cribbage.analysis.discard import analyse_discards, crib_expected, crib_rank_table
 from cribbage.core.cards import DECK, SUITS, Card, parse_cards
 from cribbage.core.deal import deal_shape
 from cribbage.core.variants import FIVE_CARD, SIX_CARD
-from cribbage.analysis.discard import analyse_discards, crib_expected, crib_rank_table
 from cribbage.errors import CardCountError, DuplicateCardError
 from naive_scorer import naive_show_total
 
@@ -73,8 +72,12 @@ def test_expected_values_do_not_change_when_suits_are_relabelled():
     dealt = parse_cards("5H 5S 6C 7D JH KS")
     relabel = dict(zip(SUITS, ("D", "C", "S", "H")))
     moved = [Card(card.rank, relabel[card.suit]) for card in dealt]
-    original = {tuple(sorted(c.rank for c in o.keep)): (o.hand_mean, o.crib_mean) for o in analyse_discards(dealt, True)}
-    relabelled = {tuple(sorted(c.rank for c in o.keep)): (o.hand_mean, o.crib_mean) for o in analyse_discards(moved, True)}
+    original = {
+        tuple(sorted(c.rank for c in o.keep)): (o.hand_mean, o.crib_mean) for o in analyse_discards(dealt, True)
+    }
+    relabelled = {
+        tuple(sorted(c.rank for c in o.keep)): (o.hand_mean, o.crib_mean) for o in analyse_discards(moved, True)
+    }
     assert original.keys() == relabelled.keys()
     for keep, values in original.items():
         assert relabelled[keep] == pytest.approx(values, rel=1e-12)

@@ -8,18 +8,31 @@ import random
 from itertools import combinations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from cribbage.core.cards import DECK, Card, parse_cards
-from cribbage.errors import (
-    AnswerNotInTaskError, AnswerRangeError, AnswerSizeError, AnswerTypeError, CardCountError, CribbageError,
-    DuplicateCardError, ProgressError, TaskError,
-)
 from cribbage.course.exercises import HintKind, accepted, check, discard_options, find_items, hint, stars
 from cribbage.course.tasks import NUMBER_RANGES, Task, TaskKind, answer_to_json, read_answer
+from cribbage.errors import (
+    AnswerNotInTaskError,
+    AnswerRangeError,
+    AnswerSizeError,
+    AnswerTypeError,
+    CardCountError,
+    CribbageError,
+    DuplicateCardError,
+    ProgressError,
+    TaskError,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from naive_exercises import (
-    SHOW_KINDS, all_answers, brute_force_crib_mean, expected_answers, naive_combinations, naive_hand_mean, naive_threat, value,
+    SHOW_KINDS,
+    all_answers,
+    brute_force_crib_mean,
+    expected_answers,
+    naive_combinations,
+    naive_hand_mean,
+    naive_threat,
+    value,
 )
 
 
@@ -36,8 +49,10 @@ def assert_checker_agrees(task, discard_nets=None):
 
 # -- tasks drawn straight from the cards ------------------------------------------------------
 
+
 def pile_strategy():
     """A pile of the play: distinct cards whose count stays under 31."""
+
     def cut(cards):
         pile = []
         for card in cards:
@@ -45,6 +60,7 @@ def pile_strategy():
                 break
             pile.append(card)
         return tuple(pile)
+
     return st.lists(st.sampled_from(DECK), max_size=7, unique=True).map(cut)
 
 
@@ -91,6 +107,7 @@ def test_a_task_survives_its_json_and_every_accepted_answer_its_json(task):
 
 # -- each kind, on positions the pages teach -----------------------------------------------------
 
+
 def test_a_pair_royal_is_three_pairs_to_find_and_a_double_run_two_runs():
     royal = Task(TaskKind.FIND, parse_cards("8H 8S 2C 8D"), starter=Card.parse("KD"), only=("pair",))
     assert len(accepted(royal)) == 3 and all(len(pair) == 2 for pair in accepted(royal))
@@ -122,7 +139,9 @@ def test_the_score_verdict_lists_the_items_of_the_kinds_counted():
 
 def test_peg_counts_what_the_card_makes_not_the_go_or_last_card():
     assert accepted(Task(TaskKind.PEG, parse_cards("AH"), pile=parse_cards("KS QD JC"))) == {2}  # 31
-    assert accepted(Task(TaskKind.PEG, parse_cards("AH"), pile=parse_cards("KS QD 9C"))) == {0}  # 30: a go later, not now
+    assert accepted(Task(TaskKind.PEG, parse_cards("AH"), pile=parse_cards("KS QD 9C"))) == {
+        0
+    }  # 30: a go later, not now
     assert accepted(Task(TaskKind.PEG, parse_cards("7H"), pile=parse_cards("3D 7C 7S"))) == {6}
 
 
@@ -199,6 +218,7 @@ def test_a_discard_hint_keeps_a_card_every_best_discard_keeps():
 
 # -- hints -----------------------------------------------------------------------------
 
+
 def test_a_find_hint_counts_the_combinations_and_points_at_one_not_found_yet():
     task = Task(TaskKind.FIND, parse_cards("7H 8S 2D 4C"), starter=Card.parse("9S"), only=("fifteen",))
     fifteens = naive_combinations(list(task.cards) + [task.starter], "fifteen")
@@ -224,9 +244,11 @@ def test_count_score_peg_and_play_hints():
 
 # -- stars ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("tries", "hints", "expected"), [
-    (1, 0, 3), (1, 1, 2), (2, 0, 2), (2, 1, 1), (1, 2, 1), (3, 0, 1), (9, 9, 1), (0, 0, 0), (0, 3, 0),
-])
+
+@pytest.mark.parametrize(
+    ("tries", "hints", "expected"),
+    [(1, 0, 3), (1, 1, 2), (2, 0, 2), (2, 1, 1), (1, 2, 1), (3, 0, 1), (9, 9, 1), (0, 0, 0), (0, 3, 0)],
+)
 def test_stars_three_at_first_try_two_after_one_hint_or_one_wrong_try_else_one(tries, hints, expected):
     assert stars(tries, hints) == expected
 
@@ -245,20 +267,28 @@ DISCARD = Task(TaskKind.DISCARD, parse_cards("5H 5S 6C 7D JH KS"))
 PLAY = Task(TaskKind.PLAY, parse_cards("5S 9D"), pile=parse_cards("KH"), goal="score")
 
 
-@pytest.mark.parametrize(("task", "answer", "error", "code"), [
-    (FIND, frozenset(parse_cards("5H 2C")), AnswerNotInTaskError, "answer_not_in_task"),
-    (FIND, frozenset(parse_cards("5H")), AnswerSizeError, "answer_too_few_cards"),
-    (FIND, frozenset(), AnswerSizeError, "answer_too_few_cards"),
-    (FIND, 2, AnswerTypeError, "answer_wrong_type"),
-    (DISCARD, frozenset(parse_cards("5H 5S 6C")), CardCountError, "wrong_card_count"),
-    (DISCARD, frozenset(parse_cards("5H 5D")), AnswerNotInTaskError, "answer_not_in_task"),
-    (PLAY, Card.parse("2S"), AnswerNotInTaskError, "answer_not_in_task"),
-    (PLAY, frozenset(parse_cards("5S")), AnswerTypeError, "answer_wrong_type"),
-    (Task(TaskKind.COUNT, parse_cards("5H 6S")), 32, AnswerRangeError, "answer_out_of_range"),
-    (Task(TaskKind.COUNT, parse_cards("5H 6S")), -1, AnswerRangeError, "answer_out_of_range"),
-    (Task(TaskKind.COUNT, parse_cards("5H 6S")), True, AnswerTypeError, "answer_wrong_type"),
-    (Task(TaskKind.SCORE, parse_cards("5H 5S 6C 7D"), starter=Card.parse("JH")), 30, AnswerRangeError, "answer_out_of_range"),
-])
+@pytest.mark.parametrize(
+    ("task", "answer", "error", "code"),
+    [
+        (FIND, frozenset(parse_cards("5H 2C")), AnswerNotInTaskError, "answer_not_in_task"),
+        (FIND, frozenset(parse_cards("5H")), AnswerSizeError, "answer_too_few_cards"),
+        (FIND, frozenset(), AnswerSizeError, "answer_too_few_cards"),
+        (FIND, 2, AnswerTypeError, "answer_wrong_type"),
+        (DISCARD, frozenset(parse_cards("5H 5S 6C")), CardCountError, "wrong_card_count"),
+        (DISCARD, frozenset(parse_cards("5H 5D")), AnswerNotInTaskError, "answer_not_in_task"),
+        (PLAY, Card.parse("2S"), AnswerNotInTaskError, "answer_not_in_task"),
+        (PLAY, frozenset(parse_cards("5S")), AnswerTypeError, "answer_wrong_type"),
+        (Task(TaskKind.COUNT, parse_cards("5H 6S")), 32, AnswerRangeError, "answer_out_of_range"),
+        (Task(TaskKind.COUNT, parse_cards("5H 6S")), -1, AnswerRangeError, "answer_out_of_range"),
+        (Task(TaskKind.COUNT, parse_cards("5H 6S")), True, AnswerTypeError, "answer_wrong_type"),
+        (
+            Task(TaskKind.SCORE, parse_cards("5H 5S 6C 7D"), starter=Card.parse("JH")),
+            30,
+            AnswerRangeError,
+            "answer_out_of_range",
+        ),
+    ],
+)
 def test_an_answer_of_the_wrong_form_is_refused_with_a_code(task, answer, error, code):
     with pytest.raises(error) as raised:
         check(task, answer)
@@ -272,16 +302,19 @@ def test_two_cards_are_no_run_to_find_and_the_refusal_says_a_run_has_three():
     assert raised.value.params["least"] == 3
 
 
-@pytest.mark.parametrize(("task", "value", "code"), [
-    (FIND, ["5H", "5H"], "duplicate_card"),
-    (FIND, ["5H", "XX"], "answer_wrong_type"),
-    (FIND, "5H 2C", "answer_not_in_task"),
-    (PLAY, "QQ", "answer_wrong_type"),
-    (PLAY, 5, "answer_wrong_type"),
-    (Task(TaskKind.PEG, parse_cards("5S"), pile=parse_cards("KH")), "12345", "answer_wrong_type"),
-    (Task(TaskKind.PEG, parse_cards("5S"), pile=parse_cards("KH")), "99", "answer_out_of_range"),
-    (DISCARD, {"cards": "5H"}, "answer_wrong_type"),
-])
+@pytest.mark.parametrize(
+    ("task", "value", "code"),
+    [
+        (FIND, ["5H", "5H"], "duplicate_card"),
+        (FIND, ["5H", "XX"], "answer_wrong_type"),
+        (FIND, "5H 2C", "answer_not_in_task"),
+        (PLAY, "QQ", "answer_wrong_type"),
+        (PLAY, 5, "answer_wrong_type"),
+        (Task(TaskKind.PEG, parse_cards("5S"), pile=parse_cards("KH")), "12345", "answer_wrong_type"),
+        (Task(TaskKind.PEG, parse_cards("5S"), pile=parse_cards("KH")), "99", "answer_out_of_range"),
+        (DISCARD, {"cards": "5H"}, "answer_wrong_type"),
+    ],
+)
 def test_a_page_answer_that_is_no_answer_is_refused_with_a_code(task, value, code):
     with pytest.raises(CribbageError) as raised:
         read_answer(task, value)
@@ -290,7 +323,11 @@ def test_a_page_answer_that_is_no_answer_is_refused_with_a_code(task, value, cod
 
 def test_page_answers_are_read_as_numbers_cards_and_go():
     assert read_answer(Task(TaskKind.PEG, parse_cards("5S"), pile=parse_cards("KH")), " 2 ") == 2
-    assert read_answer(PLAY, "go") is None and read_answer(PLAY, None) is None and read_answer(PLAY, "9d") == Card.parse("9D")
+    assert (
+        read_answer(PLAY, "go") is None
+        and read_answer(PLAY, None) is None
+        and read_answer(PLAY, "9d") == Card.parse("9D")
+    )
     assert read_answer(DISCARD, "5H 5S") == frozenset(parse_cards("5H 5S"))
     assert set(NUMBER_RANGES) == {TaskKind.COUNT, TaskKind.SCORE, TaskKind.PEG}
 
@@ -300,34 +337,37 @@ def test_page_answers_are_read_as_numbers_cards_and_go():
 GOOD = {"kind": "score", "cards": ["5H", "5S", "6C", "7D"], "starter": "JH"}
 
 
-@pytest.mark.parametrize(("change", "field"), [
-    ({"kind": "guess"}, "kind"),
-    ({"kind": 3}, "kind"),
-    ({"cards": "5H 5S 6C 7D"}, "cards"),
-    ({"cards": ["5H", "5S", "6C"]}, "cards"),
-    ({"cards": ["5H", "5S", "6C", "ZZ"]}, "cards"),
-    ({"cards": ["5H", "5S", "6C", "5H"]}, "cards"),
-    ({"starter": "5H"}, "cards"),
-    ({"starter": None}, "starter"),
-    ({"starter": 5}, "starter"),
-    ({"crib": "yes"}, "crib"),
-    ({"only": ["run", "pair"]}, "only"),
-    ({"only": ["pair", "pair"]}, "only"),
-    ({"only": ["go"]}, "only"),
-    ({"only": "pair"}, "only"),
-    ({"goal": "score"}, "goal"),
-    ({"dealer": True}, "dealer"),
-    ({"pile": ["KH"]}, "pile"),
-    ({"seed": 3}, "seed"),
-    ({"kind": "peg", "cards": ["KS"], "starter": None, "pile": ["KH", "QD", "5C"]}, "cards"),
-    ({"kind": "play", "cards": ["KS"], "starter": None, "pile": ["KH", "QD", "5C"], "goal": "score"}, "cards"),
-    ({"kind": "play", "cards": ["KS"], "starter": None, "pile": ["KH", "QD", "5C", "6C"], "goal": "go"}, "pile"),
-    ({"kind": "play", "cards": ["KS"], "starter": None, "goal": "win"}, "goal"),
-    ({"kind": "find", "only": []}, "only"),
-    ({"kind": "find", "only": ["flush"]}, "only"),
-    ({"kind": "count", "cards": ["KS", "KH", "KD", "QS"], "starter": None}, "cards"),
-    ({"kind": "discard", "cards": ["KS", "KH", "KD", "AS", "2S"], "starter": None}, "cards"),
-])
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"kind": "guess"}, "kind"),
+        ({"kind": 3}, "kind"),
+        ({"cards": "5H 5S 6C 7D"}, "cards"),
+        ({"cards": ["5H", "5S", "6C"]}, "cards"),
+        ({"cards": ["5H", "5S", "6C", "ZZ"]}, "cards"),
+        ({"cards": ["5H", "5S", "6C", "5H"]}, "cards"),
+        ({"starter": "5H"}, "cards"),
+        ({"starter": None}, "starter"),
+        ({"starter": 5}, "starter"),
+        ({"crib": "yes"}, "crib"),
+        ({"only": ["run", "pair"]}, "only"),
+        ({"only": ["pair", "pair"]}, "only"),
+        ({"only": ["go"]}, "only"),
+        ({"only": "pair"}, "only"),
+        ({"goal": "score"}, "goal"),
+        ({"dealer": True}, "dealer"),
+        ({"pile": ["KH"]}, "pile"),
+        ({"seed": 3}, "seed"),
+        ({"kind": "peg", "cards": ["KS"], "starter": None, "pile": ["KH", "QD", "5C"]}, "cards"),
+        ({"kind": "play", "cards": ["KS"], "starter": None, "pile": ["KH", "QD", "5C"], "goal": "score"}, "cards"),
+        ({"kind": "play", "cards": ["KS"], "starter": None, "pile": ["KH", "QD", "5C", "6C"], "goal": "go"}, "pile"),
+        ({"kind": "play", "cards": ["KS"], "starter": None, "goal": "win"}, "goal"),
+        ({"kind": "find", "only": []}, "only"),
+        ({"kind": "find", "only": ["flush"]}, "only"),
+        ({"kind": "count", "cards": ["KS", "KH", "KD", "QS"], "starter": None}, "cards"),
+        ({"kind": "discard", "cards": ["KS", "KH", "KD", "AS", "2S"], "starter": None}, "cards"),
+    ],
+)
 def test_a_task_that_cannot_be_is_refused_with_the_bad_task_code(change, field):
     with pytest.raises(TaskError) as raised:
         Task.from_json(GOOD | change)

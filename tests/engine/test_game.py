@@ -4,14 +4,15 @@ import json
 import re
 
 import pytest
+from cribbage.core.cards import JACK
+from cribbage.core.events import event_to_json
+from cribbage.core.game import Game
+from cribbage.core.rules import Action, GameRules
+from cribbage.core.variants import FIVE_CARD, SIX_CARD
+from cribbage.errors import FiveCardPlayersError, IllegalActionError, IllegalPlayError
+from cribbage.players.computer import ComputerPlayer
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from cribbage.core.cards import JACK
-from cribbage.players.computer import ComputerPlayer
-from cribbage.errors import FiveCardPlayersError, IllegalActionError, IllegalPlayError
-from cribbage.core.game import Action, Game, GameRules, event_to_json
-from cribbage.core.variants import FIVE_CARD, SIX_CARD
 from naive_scorer import naive_show_total
 
 
@@ -37,6 +38,7 @@ def events_of(game: Game, kind: str):
 
 # -- options -----------------------------------------------------------------------
 
+
 def test_acc_defaults_are_two_players_to_121_with_skunk_lines_91_and_61():
     rules = GameRules()
     assert (rules.players, rules.target, rules.skunk_line, rules.double_skunk_line) == (2, 121, 91, 61)
@@ -59,6 +61,7 @@ def test_rules_round_trip_through_json():
 
 
 # -- cut for deal ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_lowest_cut_deals_and_only_the_tied_lowest_cut_again(players):
@@ -92,10 +95,15 @@ def test_ace_cuts_lowest():
 
 # -- deal and discards ------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     "rules, dealt, from_deck",
-    [(GameRules(players=2), 6, 0), (GameRules(players=3), 5, 1), (GameRules(players=4), 5, 0),
-     (GameRules(variant=FIVE_CARD), 5, 0)],
+    [
+        (GameRules(players=2), 6, 0),
+        (GameRules(players=3), 5, 1),
+        (GameRules(players=4), 5, 0),
+        (GameRules(variant=FIVE_CARD), 5, 0),
+    ],
 )
 def test_deal_sizes_and_the_crib_always_holds_four(rules, dealt, from_deck):
     game = Game(rules, seed=11)
@@ -154,6 +162,7 @@ def test_advance_refuses_while_a_seat_must_decide():
 
 # -- starter and his heels ---------------------------------------------------------------
 
+
 def first_seed_with_jack_starter(rules: GameRules) -> int:
     for seed in range(500):
         game = Game(rules, seed)
@@ -183,6 +192,7 @@ def test_his_heels_can_win_the_game():
 
 
 # -- the play and the show ---------------------------------------------------------------
+
 
 def test_the_seat_left_of_the_dealer_plays_first():
     game = play_out(GameRules(players=4), seed=9)
@@ -216,7 +226,9 @@ def test_deal_passes_to_the_left():
     assert all(b == (a + 1) % 3 for a, b in zip(dealers, dealers[1:]))
 
 
-@pytest.mark.parametrize("rules", [GameRules(), GameRules(players=3), GameRules(variant=FIVE_CARD)], ids=["2", "3", "five-card"])
+@pytest.mark.parametrize(
+    "rules", [GameRules(), GameRules(players=3), GameRules(variant=FIVE_CARD)], ids=["2", "3", "five-card"]
+)
 def test_every_show_scores_as_the_naive_scorer_counts(rules):
     game = play_out(rules, seed=6)
     shows = events_of(game, "show")
@@ -226,6 +238,7 @@ def test_every_show_scores_as_the_naive_scorer_counts(rules):
 
 
 # -- the end of the game ---------------------------------------------------------------
+
 
 def test_game_ends_mid_play_and_nothing_after_counts():
     for seed in range(200):
@@ -253,10 +266,12 @@ def test_game_ends_mid_show_and_the_rest_is_not_counted():
 def drawn_players(data, rules: GameRules):
     """Seats whose every decision Hypothesis draws among the legal ones, so a failing game
     shrinks to fewer, simpler choices."""
+
     def decide(game: Game, seat: int) -> Action:
         if game.expected == "discard":
-            return Action("discard", seat, tuple(data.draw(st.permutations(game.hand(seat)))[:rules.discard_size]))
+            return Action("discard", seat, tuple(data.draw(st.permutations(game.hand(seat)))[: rules.discard_size]))
         return Action("play", seat, (data.draw(st.sampled_from(game.legal_cards(seat))),))
+
     return [decide] * rules.players
 
 
@@ -344,6 +359,7 @@ def test_partnerships_score_as_one_side():
 
 # -- the five-card game ------------------------------------------------------------------
 
+
 def test_five_card_non_dealer_pegs_three_for_last_at_the_start():
     game = play_out(GameRules(variant=FIVE_CARD), seed=2)
     cut, three = game.events[0], game.events[1]
@@ -356,7 +372,7 @@ def test_five_card_play_ends_at_the_first_go_or_31():
     plays_per_deal = []
     for start in [i for i, e in enumerate(game.events) if e.kind == "starter"]:
         plays = []
-        for event in game.events[start + 1:]:
+        for event in game.events[start + 1 :]:
             if event.kind != "play":
                 break
             plays.append(event.action)
@@ -372,6 +388,7 @@ def test_five_card_play_ends_at_the_first_go_or_31():
 
 
 # -- muggins ------------------------------------------------------------------------------
+
 
 class Undercounter:
     """Announces one point less than the hand holds when it can."""
@@ -417,6 +434,7 @@ def test_muggins_refuses_an_overcount():
 
 # -- the log --------------------------------------------------------------------------------
 
+
 def test_same_seed_same_game():
     a, b = play_out(GameRules(players=3), 21), play_out(GameRules(players=3), 21)
     assert a.events == b.events
@@ -431,7 +449,7 @@ def test_replay_from_seed_and_actions_rebuilds_the_game():
 def test_half_way_replay_continues_identically():
     game = play_out(GameRules(), 17)
     half = Game.replay(game.rules, game.seed, game.actions[: len(game.actions) // 2])
-    rest = game.actions[len(game.actions) // 2:]
+    rest = game.actions[len(game.actions) // 2 :]
     for action in rest:
         while half.to_act is None:
             half.advance()
@@ -477,7 +495,7 @@ def test_a_saved_game_reloads_at_the_same_step_and_plays_on_identically():
     saved = json.loads(json.dumps(game.to_json()))
     reloaded = Game.from_json(saved)
     assert reloaded.events == game.events and reloaded.to_act == game.to_act
-    for action in whole.actions[len(game.actions):]:
+    for action in whole.actions[len(game.actions) :]:
         while reloaded.to_act is None:
             reloaded.advance()
         reloaded.apply(action)

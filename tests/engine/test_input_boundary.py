@@ -11,9 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from cribbage.core.cards import DECK
 from cribbage.cli.commands import main
+from cribbage.core.cards import DECK
 from cribbage.errors import (
     FieldTypeError,
     JsonDepthError,
@@ -29,8 +28,17 @@ from naive_scorer import naive_show_total
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
 # Fragments of Python's own messages that must never reach a reader.
-PYTHON_ENGLISH = ("Traceback", "object", "iterable", "Exceeds the limit", "NoneType", "Expecting", "codec", "recursion",
-                  "attribute")
+PYTHON_ENGLISH = (
+    "Traceback",
+    "object",
+    "iterable",
+    "Exceeds the limit",
+    "NoneType",
+    "Expecting",
+    "codec",
+    "recursion",
+    "attribute",
+)
 
 
 def run(argv, stdin=""):
@@ -57,6 +65,7 @@ def wrong_type(lang, field, reason):
 
 # -- the JSON text ----------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("command", [["score", "--json", "-"], ["peg", "--json", "-"]])
 @pytest.mark.parametrize("nesting", ["[" * 100_000 + "]" * 100_000, '{"a":' * 100_000 + "1" + "}" * 100_000])
 @pytest.mark.parametrize("lang", ["en", "cs"])
@@ -65,17 +74,22 @@ def test_deeply_nested_json_is_refused_not_a_traceback(command, nesting, lang):
 
 
 def test_deeply_nested_json_on_a_real_stdin_exits_2_with_one_line():
-    done = subprocess.run([sys.executable, "-m", "cribbage", "--lang", "pl", "score", "--json", "-"],
-                          input=("[" * 100_000 + "]" * 100_000).encode(), capture_output=True,
-                          env=dict(os.environ, PYTHONPATH=str(ENGINE)), check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "cribbage", "--lang", "pl", "score", "--json", "-"],
+        input=("[" * 100_000 + "]" * 100_000).encode(),
+        capture_output=True,
+        env=dict(os.environ, PYTHONPATH=str(ENGINE)),
+        check=False,
+    )
     assert done.returncode == 2 and done.stdout == b""
     assert done.stderr.decode() == t("error.json_too_deep", "pl") + "\n"
 
 
 def test_an_integer_too_long_for_python_is_refused_with_the_limit():
     huge = "9" * 5000
-    assert refused(["--lang", "sk", "score", "--json", "-"], f'[{{"hand": "5H 5S 5C JD", "starter": {huge}}}]') == \
-        t("error.json_number_too_long", "sk", limit=30)
+    assert refused(["--lang", "sk", "score", "--json", "-"], f'[{{"hand": "5H 5S 5C JD", "starter": {huge}}}]') == t(
+        "error.json_number_too_long", "sk", limit=30
+    )
     with pytest.raises(JsonNumberError):
         read_json("-" + huge)
 
@@ -93,16 +107,21 @@ def test_a_byte_order_mark_before_the_json_is_accepted():
 
 @pytest.mark.parametrize("text,line,column", [("[{", 1, 3), ('[\n  {"hand": ]', 2, 12), ("", 1, 1)])
 def test_text_that_is_not_json_is_refused_with_its_line_and_column(text, line, column):
-    assert refused(["--lang", "pl", "score", "--json", "-"], text) == t("error.json_syntax", "pl", line=line, column=column)
+    assert refused(["--lang", "pl", "score", "--json", "-"], text) == t(
+        "error.json_syntax", "pl", line=line, column=column
+    )
 
 
 # -- flags: JSON true and false only ------------------------------------------------------
+
 
 @pytest.mark.parametrize("value", ['"false"', '"no"', '"true"', "0", "1", "null", "[]"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_crib_flag_that_is_not_true_or_false_is_refused_never_read_as_true(value, lang):
     request = f'[{{"hand": "2H 4H 6H 8H", "starter": "KS", "crib": {value}}}]'
-    assert refused(["--lang", lang, "score", "--json", "-"], request) == item(lang, wrong_type(lang, "crib", "type_boolean"))
+    assert refused(["--lang", lang, "score", "--json", "-"], request) == item(
+        lang, wrong_type(lang, "crib", "type_boolean")
+    )
 
 
 @pytest.mark.parametrize("value", ['"no"', '"false"', "1"])
@@ -112,38 +131,46 @@ def test_a_five_card_flag_that_is_not_true_or_false_is_refused(value):
 
 
 def test_the_crib_flag_false_scores_a_hand_and_true_a_crib():
-    batch = [{"hand": "2H 4H 6H 8H", "starter": "KS", "crib": False}, {"hand": "2H 4H 6H 8H", "starter": "KS", "crib": True}]
+    batch = [
+        {"hand": "2H 4H 6H 8H", "starter": "KS", "crib": False},
+        {"hand": "2H 4H 6H 8H", "starter": "KS", "crib": True},
+    ]
     _, out, _ = run(["score", "--json", "-"], json.dumps(batch))
     assert [answer["total"] for answer in json.loads(out)] == [4, 0]  # a four-card flush counts in a hand only
 
 
 # -- cards: a list of card strings or one string ----------------------------------------
 
+
 @pytest.mark.parametrize("hand", ['{"5H": 1, "5S": 1, "5C": 1, "JD": 1}', "5", "null", "true"])
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_an_object_or_a_number_where_a_hand_is_expected_is_refused(hand, lang):
     request = f'[{{"hand": {hand}, "starter": "5D"}}]'
-    assert refused(["--lang", lang, "score", "--json", "-"], request) == item(lang, wrong_type(lang, "hand", "type_cards"))
+    assert refused(["--lang", lang, "score", "--json", "-"], request) == item(
+        lang, wrong_type(lang, "hand", "type_cards")
+    )
 
 
 @pytest.mark.parametrize("starter", ["5", "null", '["5D"]', '{"card": "5D"}'])
 def test_a_starter_that_is_not_a_card_string_is_refused(starter):
     request = f'[{{"hand": "5H 5S 5C JD", "starter": {starter}}}]'
-    assert refused(["--lang", "bg", "score", "--json", "-"], request) == item("bg", wrong_type("bg", "starter", "type_card"))
+    assert refused(["--lang", "bg", "score", "--json", "-"], request) == item(
+        "bg", wrong_type("bg", "starter", "type_card")
+    )
 
 
 def test_a_card_in_a_list_that_is_not_a_string_is_refused_by_its_place():
     request = '[{"hand": "5H 5S 5C JD", "starter": "5D"}, {"hand": ["5H", ["5S"], "5C", "JD"], "starter": "5D"}]'
-    assert refused(["--lang", "pl", "score", "--json", "-"], request) == \
-        item("pl", wrong_type("pl", "hand[1]", "type_card"), index=1)
+    assert refused(["--lang", "pl", "score", "--json", "-"], request) == item(
+        "pl", wrong_type("pl", "hand[1]", "type_card"), index=1
+    )
 
 
-@pytest.mark.parametrize("request_", [
-    {"hands": {"a": ["5H"]}, "plays": []},
-    {"hands": "5H 6H", "plays": []},
-])
+@pytest.mark.parametrize("request_", [{"hands": {"a": ["5H"]}, "plays": []}, {"hands": "5H 6H", "plays": []}])
 def test_hands_that_are_not_a_list_of_hands_are_refused(request_):
-    assert refused(["--lang", "sk", "peg", "--json", "-"], json.dumps(request_)) == wrong_type("sk", "hands", "type_hands")
+    assert refused(["--lang", "sk", "peg", "--json", "-"], json.dumps(request_)) == wrong_type(
+        "sk", "hands", "type_hands"
+    )
 
 
 def test_a_hand_in_peg_that_is_an_object_is_refused_by_its_seat():
@@ -153,10 +180,13 @@ def test_a_hand_in_peg_that_is_an_object_is_refused_by_its_seat():
 
 def test_plays_that_are_an_object_are_refused():
     request = {"hands": ["5H 6H", "7C 8C"], "plays": {"0": "5H"}}
-    assert refused(["--lang", "cs", "peg", "--json", "-"], json.dumps(request)) == wrong_type("cs", "plays", "type_cards")
+    assert refused(["--lang", "cs", "peg", "--json", "-"], json.dumps(request)) == wrong_type(
+        "cs", "plays", "type_cards"
+    )
 
 
 # -- the request itself --------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("batch", ["[5]", '["5H 5S 5C JD"]', "[null]", "[[]]"])
 def test_a_request_that_is_not_an_object_is_refused_with_an_example(batch):
@@ -168,15 +198,19 @@ def test_a_request_that_is_not_an_object_is_refused_with_an_example(batch):
 
 def test_a_misspelt_field_is_refused_rather_than_ignored():
     request = '[{"hand": "2H 4H 6H 8H", "starter": "KS", "crip": true}]'
-    assert refused(["--lang", "cs", "score", "--json", "-"], request) == \
-        item("cs", t("error.unknown_field", "cs", field="crip", known="hand, starter, crib"))
+    assert refused(["--lang", "cs", "score", "--json", "-"], request) == item(
+        "cs", t("error.unknown_field", "cs", field="crip", known="hand, starter, crib")
+    )
 
 
-@pytest.mark.parametrize("command,request_,field", [
-    (["score", "--json", "-"], {"hand": "5H 5S 5C JD"}, "starter"),
-    (["score", "--json", "-"], {"starter": "5D"}, "hand"),
-    (["peg", "--json", "-"], {"hands": ["5H", "6H"]}, "plays"),
-])
+@pytest.mark.parametrize(
+    "command,request_,field",
+    [
+        (["score", "--json", "-"], {"hand": "5H 5S 5C JD"}, "starter"),
+        (["score", "--json", "-"], {"starter": "5D"}, "hand"),
+        (["peg", "--json", "-"], {"hands": ["5H", "6H"]}, "plays"),
+    ],
+)
 def test_a_missing_field_is_named(command, request_, field):
     message = refused(["--lang", "bg", *command], json.dumps(request_))
     missing = t("error.missing_field", "bg", field=field)
@@ -185,12 +219,22 @@ def test_a_missing_field_is_named(command, request_, field):
 
 def test_the_reader_gives_each_refusal_its_code_and_parameters():
     cases = [
-        (lambda: score_request({"hand": 5, "starter": "5D"}), FieldTypeError, {"field": "hand", "reason": "type_cards"}),
-        (lambda: score_request({"hand": "5H 5S 5C JD", "starter": "5D", "crib": "false"}), FieldTypeError,
-         {"field": "crib", "reason": "type_boolean"}),
+        (
+            lambda: score_request({"hand": 5, "starter": "5D"}),
+            FieldTypeError,
+            {"field": "hand", "reason": "type_cards"},
+        ),
+        (
+            lambda: score_request({"hand": "5H 5S 5C JD", "starter": "5D", "crib": "false"}),
+            FieldTypeError,
+            {"field": "crib", "reason": "type_boolean"},
+        ),
         (lambda: score_request({"hand": "5H 5S 5C JD"}), MissingFieldError, {"field": "starter"}),
-        (lambda: score_request({"hand": "5H", "starter": "5D", "x": 1}), UnknownFieldError,
-         {"field": "x", "known": "hand, starter, crib"}),
+        (
+            lambda: score_request({"hand": "5H", "starter": "5D", "x": 1}),
+            UnknownFieldError,
+            {"field": "x", "known": "hand, starter, crib"},
+        ),
         (lambda: peg_request([]), NotAnObjectError, None),
         (lambda: read_json("[" * 50_000), JsonDepthError, {}),
     ]
@@ -230,6 +274,7 @@ def test_a_play_for_one_or_five_seats_is_refused(hands):
 
 # -- the command line ----------------------------------------------------------------------
 
+
 def test_score_without_a_starter_says_so_in_the_language():
     assert refused(["--lang", "pl", "score", "5H", "5S", "5C", "JD"]) == t("cli.starter_required", "pl")
 
@@ -240,6 +285,7 @@ def test_peg_without_input_says_how_to_give_it():
 
 # -- game --json -----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_game_json_prints_the_game_with_its_rules_log_and_result(players):
     code, out, _ = run(["game", "--seed", "3", "--players", str(players), "--auto", "--strength", "easy", "--json"])
@@ -248,7 +294,9 @@ def test_game_json_prints_the_game_with_its_rules_log_and_result(players):
     assert game["rules"]["players"] == players and game["seed"] == 3 and game["strength"] == "easy"
     events = game["events"]
     assert events[0]["kind"] == "cut_for_deal" and events[-1]["kind"] == "game_over"
-    assert [events[-1][key] for key in ("scores", "winner", "outcomes")] == [game[key] for key in ("scores", "winner", "outcomes")]
+    assert [events[-1][key] for key in ("scores", "winner", "outcomes")] == [
+        game[key] for key in ("scores", "winner", "outcomes")
+    ]
     sides = 2 if players == 4 else players
     pegged = [0] * sides
     for event in events:
@@ -275,6 +323,7 @@ def test_game_json_with_a_human_seat_is_refused_in_the_language():
 
 
 # -- the batch answers as the single-hand command does ----------------------------------------
+
 
 def random_requests(count, seed):
     """Requests in every accepted form: lists or strings of cards, any case, hands of 3, cribs."""
@@ -318,12 +367,25 @@ def test_the_batch_gives_each_hand_the_breakdown_the_single_hand_command_gives()
 
 def test_the_quick_reader_reads_only_what_the_full_reader_reads_the_same_way():
     valid = {"hand": ["5H", "5S", "5C", "JD"], "starter": "5D", "crib": False}
-    variants = [valid, dict(valid, crib=True), {"hand": ["ah", "2c", "3d", "th"], "starter": "KS"},
-                dict(valid, crib="false"), dict(valid, crib=0), dict(valid, extra=1), {"hand": valid["hand"]},
-                dict(valid, hand=["5H", "5S", "5C"]), dict(valid, hand=["5H", "5S", "5C", "5H"]),
-                dict(valid, starter="5H"), dict(valid, hand=["5H", "5S", "5C", 5]), dict(valid, hand=["5H", "5S", "5C", ["JD"]]),
-                dict(valid, hand=[" 5H", "5S", "5C", "JD"]), dict(valid, starter=None), dict(valid, hand="5H 5S 5C JD"),
-                [valid], "5H"]
+    variants = [
+        valid,
+        dict(valid, crib=True),
+        {"hand": ["ah", "2c", "3d", "th"], "starter": "KS"},
+        dict(valid, crib="false"),
+        dict(valid, crib=0),
+        dict(valid, extra=1),
+        {"hand": valid["hand"]},
+        dict(valid, hand=["5H", "5S", "5C"]),
+        dict(valid, hand=["5H", "5S", "5C", "5H"]),
+        dict(valid, starter="5H"),
+        dict(valid, hand=["5H", "5S", "5C", 5]),
+        dict(valid, hand=["5H", "5S", "5C", ["JD"]]),
+        dict(valid, hand=[" 5H", "5S", "5C", "JD"]),
+        dict(valid, starter=None),
+        dict(valid, hand="5H 5S 5C JD"),
+        [valid],
+        "5H",
+    ]
     for value in variants:
         quick = plain_score_request(value)
         if quick is not None:

@@ -11,18 +11,16 @@ import json
 import random
 from pathlib import Path
 
-import pytest
-
 import cribbage
-
+import pytest
 from cribbage.core.cards import DECK, parse_cards
-from cribbage.players.computer import ComputerPlayer, Reason, ReasonCode
-from cribbage.errors import CribbageError, IllegalActionError
-from cribbage.core.game import Game, GameRules
-from cribbage.i18n import LANGUAGES, catalogue
+from cribbage.core.game import Game
 from cribbage.core.play import MAX_COUNT, Play
-from cribbage.core.rules import ACTION_KINDS, Action, ActionKind, Decision, decision_of
+from cribbage.core.rules import ACTION_KINDS, Action, ActionKind, Decision, GameRules, decision_of
 from cribbage.core.show import MAX_SHOW, SHOW_KINDS, ScoreItem, ScoreKind, score_show
+from cribbage.errors import CribbageError, IllegalActionError
+from cribbage.i18n import LANGUAGES, catalogue
+from cribbage.players.computer import ComputerPlayer, Reason, ReasonCode
 from cribbage.widgets import render_block
 
 # The engine's own sources, wherever it is imported from (the checkout, or the wheel in Pyodide).
@@ -122,16 +120,30 @@ def _assigned(name: str) -> list[str]:
     found = []
     for path in sorted(ENGINE.rglob("*.py")):
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AnnAssign)
+                else []
+            )
             if any(isinstance(target, ast.Name) and target.id == name for target in targets):
                 found.append(str(path.relative_to(ENGINE)))
     return found
 
 
-@pytest.mark.parametrize(("name", "owner"), [
-    ("MAX_COUNT", "core/pegging.py"), ("MAX_SHOW", "core/show.py"), ("PLAYERS", "core/deal.py"), ("Seat", "core/rules.py"),
-    ("SHOW_KINDS", "core/show.py"), ("GIVEN_AWAY", "players/coach.py"), ("ACTION_KINDS", "core/rules.py"),
-])
+@pytest.mark.parametrize(
+    ("name", "owner"),
+    [
+        ("MAX_COUNT", "core/pegging.py"),
+        ("MAX_SHOW", "core/show.py"),
+        ("PLAYERS", "core/deal.py"),
+        ("Seat", "core/rules.py"),
+        ("SHOW_KINDS", "core/show.py"),
+        ("GIVEN_AWAY", "players/coach.py"),
+        ("ACTION_KINDS", "core/rules.py"),
+    ],
+)
 def test_each_constant_of_the_rules_is_defined_once_in_the_module_that_owns_it(name, owner):
     assert _assigned(name) == [owner]
 

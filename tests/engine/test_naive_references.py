@@ -7,10 +7,9 @@ from __future__ import annotations
 import doctest
 from types import ModuleType
 
-import pytest
-
 import naive_exercises
 import naive_pegging
+import pytest
 
 
 @pytest.mark.parametrize("reference", [naive_exercises, naive_pegging], ids=lambda module: module.__name__)

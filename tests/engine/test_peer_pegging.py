@@ -4,19 +4,21 @@
 scores; ``pegging_sequence`` vectors give a whole play with the totals per player.
 """
 
-
 import pytest
-
 from cribbage.core.cards import SUITS, Card
 from cribbage.core.play import Play, pile_score, replay
 from peer_vectors import peer_vectors
 
 VECTORS = peer_vectors("pegging", "pegging_sequence")
 COMPONENT_KINDS = {
-    "fifteen": "fifteen", "fifteens": "fifteen",
-    "thirtyOne": "thirty_one", "thirtyone": "thirty_one",
-    "pair": "pair", "pairs": "pair",
-    "run": "run", "runs": "run",
+    "fifteen": "fifteen",
+    "fifteens": "fifteen",
+    "thirtyOne": "thirty_one",
+    "thirtyone": "thirty_one",
+    "pair": "pair",
+    "pairs": "pair",
+    "run": "run",
+    "runs": "run",
 }
 
 

@@ -4,9 +4,7 @@ Where a peer reused one physical card as both starter and hand card, the starter
 is swapped for another suit of its rank that keeps the flush and nobs unchanged
 (the score is rank-based otherwise)."""
 
-
 import pytest
-
 from cribbage.core.cards import SUITS, Card, parse_cards
 from cribbage.core.show import score_show
 from peer_vectors import peer_vectors
@@ -34,8 +32,13 @@ def deal(vector):
     hand = parse_cards(vector["hand"])
     starter = Card.parse(vector["starter"])
     if starter in hand:
-        starter = next(Card(starter.rank, s) for s in SUITS
-                       if Card(starter.rank, s) not in hand and s != hand[0].suit and all(c.rank != 11 or c.suit != s for c in hand))
+        starter = next(
+            Card(starter.rank, s)
+            for s in SUITS
+            if Card(starter.rank, s) not in hand
+            and s != hand[0].suit
+            and all(c.rank != 11 or c.suit != s for c in hand)
+        )
     return hand, starter
 
 

@@ -5,14 +5,13 @@ import random
 from itertools import combinations, permutations
 
 import pytest
+from cribbage.analysis.pegging_eval import DEFAULT_SAMPLES, hidden_deals, pile_points, play_values
+from cribbage.core.cards import DECK, Card, parse_cards
+from cribbage.core.play import Play, pile_score
+from cribbage.errors import CardCountError, IllegalPlayError
+from cribbage.players.computer import choose_play
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-
-from cribbage.core.cards import DECK, Card, parse_cards
-from cribbage.players.computer import choose_play
-from cribbage.errors import CardCountError, IllegalPlayError
-from cribbage.analysis.pegging_eval import DEFAULT_SAMPLES, hidden_deals, pile_points, play_values
-from cribbage.core.play import Play, pile_score
 from naive_lookahead import brute_force
 from naive_pegging import points_of_last_card
 
@@ -60,9 +59,9 @@ def test_three_and_four_players_equal_brute_force(players):
     extra = {3: 2, 4: 1}[players]  # unseen cards in no hand (4 players: 630 card deals)
     for _ in range(2):
         rng.shuffle(deck)
-        hands = [deck[2 * seat:2 * seat + 2] for seat in range(players)]
+        hands = [deck[2 * seat : 2 * seat + 2] for seat in range(players)]
         hidden = [card for hand in hands[1:] for card in hand]
-        unseen = hidden + deck[2 * players:2 * players + extra]
+        unseen = hidden + deck[2 * players : 2 * players + extra]
         close(play_values(Play(hands), 0, unseen, samples=10**6), brute_force(hands, 0, unseen))
 
 

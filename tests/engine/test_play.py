@@ -1,13 +1,12 @@
 """The play (pegging): one test per rule, plus properties over random deals."""
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from cribbage.core.cards import DECK, Card, parse_cards
-from cribbage.errors import IllegalPlayError
 from cribbage.core.play import Play, PlayAction, pile_score, replay
 from cribbage.core.variants import FIVE_CARD, SIX_CARD, Variant
+from cribbage.errors import IllegalPlayError
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def cards(text):
@@ -36,10 +35,16 @@ def test_legal_order_inserts_the_forced_gos():
     actions = replay(EXAMPLE_HANDS, "7H 8S 5C 6C AH 8D QD KS")
     seats_and_cards = [(a.seat, str(a.card) if a.card else "go") for a in actions]
     assert seats_and_cards == [
-        (0, "7H"), (1, "8S"), (0, "5C"), (1, "6C"),
+        (0, "7H"),
+        (1, "8S"),
+        (0, "5C"),
+        (1, "6C"),
         (0, "go"),  # 26 + 8 or 10 passes 31
-        (1, "AH"), (1, "go"),  # nobody can play at 27: seat 1 takes the go
-        (0, "8D"), (1, "QD"), (0, "KS"),
+        (1, "AH"),
+        (1, "go"),  # nobody can play at 27: seat 1 takes the go
+        (0, "8D"),
+        (1, "QD"),
+        (0, "KS"),
     ]
     assert kinds(actions[1]) == [("fifteen", 2)]
     assert kinds(actions[3]) == [("run", 4)]  # 7 8 5 6 in any order
@@ -48,6 +53,7 @@ def test_legal_order_inserts_the_forced_gos():
 
 
 # -- legal moves -----------------------------------------------------------------
+
 
 def test_must_play_when_able_go_is_refused():
     play = Play([cards("5H 6H"), cards("KS QS")])
@@ -85,6 +91,7 @@ def test_a_card_in_two_hands_is_refused():
 
 
 # -- scoring ---------------------------------------------------------------------
+
 
 def test_fifteen_scores_two():
     assert kinds(replay(["9H 2C", "6C 3D"], "9H 6C")[-1]) == [("fifteen", 2)]
@@ -179,9 +186,7 @@ def test_five_card_game_ends_at_thirty_one():
 
 
 def test_partnership_scores_add_opposite_seats():
-    play = Play.from_actions(
-        ["5H", "TC", "5D", "KS"], replay(["5H", "TC", "5D", "KS"], "5H TC 5D KS")
-    )
+    play = Play.from_actions(["5H", "TC", "5D", "KS"], replay(["5H", "TC", "5D", "KS"], "5H TC 5D KS"))
     # 5 10(15: seat 1) 5(20) K(30, last card: seat 3)
     assert play.scores == (0, 2, 0, 1)
     assert play.partnership_scores == (0, 3)
@@ -202,6 +207,7 @@ def test_replay_refuses_a_log_that_breaks_the_rules():
 
 # -- properties --------------------------------------------------------------------
 
+
 @st.composite
 def finished_plays(draw, players=st.sampled_from([2, 3, 4]), variant: Variant = SIX_CARD) -> Play:
     """A play from a shuffled deck to its end, each card chosen among the legal ones
@@ -209,7 +215,7 @@ def finished_plays(draw, players=st.sampled_from([2, 3, 4]), variant: Variant = 
     seats = draw(players) if variant is SIX_CARD else 2
     size = variant.kept
     deck = draw(st.permutations(DECK))
-    play = Play([deck[seat * size:(seat + 1) * size] for seat in range(seats)], variant=variant)
+    play = Play([deck[seat * size : (seat + 1) * size] for seat in range(seats)], variant=variant)
     while not play.is_over:
         legal = play.legal_cards()
         play.play(draw(st.sampled_from(legal))) if legal else play.go()

@@ -15,12 +15,16 @@ import sysconfig
 from pathlib import Path
 
 import pytest
-
-import site_build
 from prerequisites import require
 
-QUICK_TESTS = ["engine/cribbage", "tests/engine/test_show.py", "tests/engine/test_play.py",
-               "tests/engine/test_peer_pegging.py"]
+import site_build
+
+QUICK_TESTS = [
+    "engine/cribbage",
+    "tests/engine/test_show.py",
+    "tests/engine/test_play.py",
+    "tests/engine/test_peer_pegging.py",
+]
 RUN_PYTEST = """
 import sys
 sys.path.append(sys.argv[1])  # after the interpreter's own standard library
@@ -43,12 +47,19 @@ def cpython(minor: int) -> str | None:
 @pytest.mark.parametrize("minor", [11, 13])
 def test_engine_doctests_and_quick_tests_pass_on_python(minor):
     executable = cpython(minor)
-    require(executable, f"Python 3.{minor} for the engine's version check: "
-                        f"`pyenv install 3.{minor}` or actions/setup-python")
+    require(
+        executable,
+        f"Python 3.{minor} for the engine's version check: `pyenv install 3.{minor}` or actions/setup-python",
+    )
     site_packages = sysconfig.get_paths()["purelib"]
-    result = subprocess.run([executable, "-c", RUN_PYTEST, site_packages, *QUICK_TESTS],
-                            cwd=site_build.ROOT, capture_output=True, text=True, timeout=600,
-                            env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"))
+    result = subprocess.run(
+        [executable, "-c", RUN_PYTEST, site_packages, *QUICK_TESTS],
+        cwd=site_build.ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"),
+    )
     summary = result.stdout.strip().splitlines()[-1] if result.stdout.strip() else result.stderr[-2000:]
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     assert " passed" in summary and "skipped" not in summary, summary

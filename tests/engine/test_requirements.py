@@ -66,21 +66,33 @@ def missing(modules: Iterable[str], lock: set[str]) -> list[str]:
 def is_fixture(node: ast.FunctionDef) -> bool:
     for decorator in node.decorator_list:
         target = decorator.func if isinstance(decorator, ast.Call) else decorator
-        if isinstance(target, ast.Attribute) and target.attr == "fixture" or isinstance(target, ast.Name) and target.id == "fixture":
+        if (
+            isinstance(target, ast.Attribute)
+            and target.attr == "fixture"
+            or isinstance(target, ast.Name)
+            and target.id == "fixture"
+        ):
             return True
     return False
 
 
 def fixtures_of(tree: ast.Module) -> dict[str, set[str]]:
     """The fixtures a module defines at its top level, each with the fixtures it requests."""
-    return {node.name: {arg.arg for arg in node.args.args} for node in tree.body
-            if isinstance(node, ast.FunctionDef) and is_fixture(node)}
+    return {
+        node.name: {arg.arg for arg in node.args.args}
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and is_fixture(node)
+    }
 
 
 def parameters(tree: ast.Module) -> set[str]:
     """Every parameter name of every function: the fixtures its tests may request."""
-    return {arg.arg for node in ast.walk(tree) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-            for arg in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+    return {
+        arg.arg
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        for arg in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)
+    }
 
 
 def imported(tree: ast.Module, skip: Iterable[str] = ()) -> Iterator[str]:
@@ -97,8 +109,13 @@ def imported(tree: ast.Module, skip: Iterable[str] = ()) -> Iterator[str]:
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 yield node.module
                 yield from (f"{node.module}.{alias.name}" for alias in node.names)
-            elif (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "find_spec"
-                  and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            elif (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "attr", getattr(node.func, "id", None)) == "find_spec"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
                 yield node.args[0].value
             if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
                 yield from _docstring_imports(ast.get_docstring(node, clean=False))
@@ -175,8 +192,12 @@ def third_party_imports() -> tuple[dict[str, set[Path]], set[Path]]:
     """Each third-party top-level module the engine job imports, with the files that import it;
     and every file read."""
     paths, ignored = engine_job()
-    run = sorted(file for path in paths for file in (path.rglob("*.py") if path.is_dir() else [path])
-                 if not any(file == skip or skip in file.parents for skip in ignored))
+    run = sorted(
+        file
+        for path in paths
+        for file in (path.rglob("*.py") if path.is_dir() else [path])
+        if not any(file == skip or skip in file.parents for skip in ignored)
+    )
     loaded = conftests(paths)
     where = search_path([*run, *loaded])
     trees = {file: ast.parse(file.read_text(encoding="utf-8")) for file in run}
@@ -184,7 +205,9 @@ def third_party_imports() -> tuple[dict[str, set[Path]], set[Path]]:
     requested = set().union(*(parameters(tree) for tree in trees.values()))
     trees.update((file, ast.parse(file.read_text(encoding="utf-8"))) for file in loaded)
     conftest_fixtures = {name: wants for file in loaded for name, wants in fixtures_of(trees[file]).items()}
-    while grown := {want for name in requested & set(conftest_fixtures) for want in conftest_fixtures[name]} - requested:
+    while (
+        grown := {want for name in requested & set(conftest_fixtures) for want in conftest_fixtures[name]} - requested
+    ):
         requested |= grown
     unused = set(conftest_fixtures) - requested
     found: dict[str, set[Path]] = {}
@@ -213,8 +236,11 @@ def third_party_imports() -> tuple[dict[str, set[Path]], set[Path]]:
 def test_the_engine_test_lock_holds_every_third_party_module_the_engine_job_imports():
     found, _ = third_party_imports()
     lock = locked(LOCK.read_text(encoding="utf-8"))
-    absent = {name: sorted(str(file.relative_to(ROOT)) for file in found[module])
-              for module in found if (name := distribution(module)) not in lock}
+    absent = {
+        name: sorted(str(file.relative_to(ROOT)) for file in found[module])
+        for module in found
+        if (name := distribution(module)) not in lock
+    }
     assert not absent, f"{LOCK.relative_to(ROOT)} lacks (imported by): {absent}"
 
 
@@ -223,9 +249,16 @@ def test_the_check_reads_what_the_engine_job_runs():
     and the modules every engine test run needs are found."""
     found, read = third_party_imports()
     relative = {file.relative_to(ROOT).as_posix() for file in read}
-    for expected in ("engine/cribbage/core/show.py", "engine/cribbage/widgets/game/update.py", "tests/engine/test_show.py",
-                     "tests/engine/naive_scorer.py", "conftest.py", "tests/conftest.py", "tests/prerequisites.py",
-                     "site_build.py"):
+    for expected in (
+        "engine/cribbage/core/show.py",
+        "engine/cribbage/widgets/game/update.py",
+        "tests/engine/test_show.py",
+        "tests/engine/naive_scorer.py",
+        "conftest.py",
+        "tests/conftest.py",
+        "tests/prerequisites.py",
+        "site_build.py",
+    ):
         assert expected in relative
     assert "tests/engine/test_python_versions.py" not in relative  # the job ignores it
     assert {"pytest", "hypothesis", "mypy"} <= set(found)
@@ -265,10 +298,13 @@ def test_lazy():
 '''
 
 
-@pytest.mark.parametrize(("skip", "expected"), [
-    (set(), {"numpy", "json", "yaml", "hypothesis", "importlib", "playwright", "requests", "toml"}),
-    ({"browser"}, {"numpy", "json", "yaml", "hypothesis", "importlib", "requests", "toml"}),
-])
+@pytest.mark.parametrize(
+    ("skip", "expected"),
+    [
+        (set(), {"numpy", "json", "yaml", "hypothesis", "importlib", "playwright", "requests", "toml"}),
+        ({"browser"}, {"numpy", "json", "yaml", "hypothesis", "importlib", "requests", "toml"}),
+    ],
+)
 def test_imports_are_read_anywhere_but_in_a_fixture_left_out(skip, expected):
     tree = ast.parse(SOURCE)
     assert {name.partition(".")[0] for name in imported(tree, skip)} == expected

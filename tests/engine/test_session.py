@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from cribbage.players.computer import ComputerPlayer
-from cribbage.errors import IllegalActionError, OptionError
-from cribbage.core.game import Muggins, Shown
-from cribbage.session import Automation, TableOptions, TableSession
+from cribbage.core.events import Muggins, Shown
 from cribbage.core.show import show_total
+from cribbage.errors import IllegalActionError, OptionError
+from cribbage.players.computer import ComputerPlayer
+from cribbage.session import Automation, TableOptions, TableSession
 from cribbage.widgets import update
 from cribbage.widgets.game import game_of, new_state
 

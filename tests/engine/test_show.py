@@ -1,12 +1,11 @@
 """The show, rule by rule (ACC rules)."""
 
 import pytest
+from cribbage.core.cards import DECK, SUITS, Card, parse_cards, parse_hand_and_starter
+from cribbage.core.show import heels_points, score_show, show_total
+from cribbage.errors import CardCountError, DuplicateCardError, StarterInHandError
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from cribbage.core.cards import DECK, SUITS, Card, parse_cards, parse_hand_and_starter
-from cribbage.errors import CardCountError, DuplicateCardError, StarterInHandError
-from cribbage.core.show import heels_points, score_show, show_total
 from naive_scorer import naive_show_total
 
 

@@ -10,12 +10,12 @@ import os
 import random
 
 import pytest
-
-from cribbage.players.computer import ComputerPlayer
-from cribbage.core.game import Action, Game, GameRules
+from cribbage.core.game import Game
 from cribbage.core.play import MAX_COUNT
+from cribbage.core.rules import Action, GameRules
 from cribbage.core.show import show_total
 from cribbage.core.variants import FIVE_CARD
+from cribbage.players.computer import ComputerPlayer
 
 GAMES = int(os.environ.get("CRIBBAGE_SOAK_GAMES", "1000"))
 EXPERT_GAMES = int(os.environ.get("CRIBBAGE_SOAK_EXPERT_GAMES", "6"))
@@ -25,8 +25,7 @@ def rules_for(players: int, seed: int) -> GameRules:
     """Vary the options across seeds so every one is soaked."""
     if players == 2 and seed % 5 == 4:
         return GameRules(variant=FIVE_CARD, muggins=seed % 2 == 0)
-    return GameRules(players=players, muggins=seed % 3 == 0, lurch=seed % 7 == 0,
-                     target=61 if seed % 4 == 1 else None)
+    return GameRules(players=players, muggins=seed % 3 == 0, lurch=seed % 7 == 0, target=61 if seed % 4 == 1 else None)
 
 
 class CarelessCounter:
@@ -73,7 +72,12 @@ def soak_one(rules: GameRules, seed: int, strength: str) -> None:
         elif event.kind == "muggins":
             shown = next(e for e in reversed(game.events) if e.kind == "show")
             assert event.points in (0, shown.actual - shown.announced) and event.seat != shown.seat
-        elif event.kind == "show" and not rules.variant.play_ends_at_first_go and not event.crib and event.seat == game.dealer:
+        elif (
+            event.kind == "show"
+            and not rules.variant.play_ends_at_first_go
+            and not event.crib
+            and event.seat == game.dealer
+        ):
             # By the dealer's show every kept card has been played exactly once.
             assert sorted(played) == kept
     result = game.result

@@ -5,17 +5,42 @@ from collections import Counter
 from itertools import combinations, product
 
 import pytest
-
-from cribbage.core.cards import DECK, SUITS, Card
 from cribbage.analysis.stats import contributions, mean, show_histograms
+from cribbage.core.cards import DECK, SUITS, Card
 from naive_scorer import naive_show_total
 
 # Lumetta, "Amusing Cribbage Facts"; Wikipedia "Cribbage statistics".
 PUBLISHED_HAND_HISTOGRAM = {
-    0: 1009008, 1: 99792, 2: 2813796, 3: 505008, 4: 2855676, 5: 697508, 6: 1800268, 7: 751324,
-    8: 1137236, 9: 361224, 10: 388740, 11: 51680, 12: 317340, 13: 19656, 14: 90100, 15: 9168,
-    16: 58248, 17: 11196, 18: 2708, 19: 0, 20: 8068, 21: 2496, 22: 444, 23: 356, 24: 3680,
-    25: 0, 26: 0, 27: 0, 28: 76, 29: 4,
+    0: 1009008,
+    1: 99792,
+    2: 2813796,
+    3: 505008,
+    4: 2855676,
+    5: 697508,
+    6: 1800268,
+    7: 751324,
+    8: 1137236,
+    9: 361224,
+    10: 388740,
+    11: 51680,
+    12: 317340,
+    13: 19656,
+    14: 90100,
+    15: 9168,
+    16: 58248,
+    17: 11196,
+    18: 2708,
+    19: 0,
+    20: 8068,
+    21: 2496,
+    22: 444,
+    23: 356,
+    24: 3680,
+    25: 0,
+    26: 0,
+    27: 0,
+    28: 76,
+    29: 4,
 }
 
 
@@ -40,7 +65,11 @@ def test_nineteen_and_25_to_27_are_impossible_in_a_crib_too(histograms):
 def test_the_crib_loses_exactly_the_four_card_flushes(histograms):
     # 4 suits x C(13,4) one-suit hands x 39 off-suit starters: each loses its 4 flush points.
     four_card_flushes = 4 * 715 * 39
-    moved = sum(histograms["hand"][s] - histograms["crib"][s] for s in range(30) if histograms["hand"][s] > histograms["crib"][s])
+    moved = sum(
+        histograms["hand"][s] - histograms["crib"][s]
+        for s in range(30)
+        if histograms["hand"][s] > histograms["crib"][s]
+    )
     assert moved <= four_card_flushes
     assert mean(histograms["hand"]) - mean(histograms["crib"]) == pytest.approx(4 * four_card_flushes / 12994800)
 
@@ -68,7 +97,10 @@ def test_every_rank_pattern_contribution_matches_brute_force_on_a_large_random_s
         assert contributions(hand_ranks, starter.rank) == brute_force(hand_ranks, starter.rank)
 
 
-@pytest.mark.parametrize("hand_ranks,starter_rank", [((11, 11, 11, 5), 11), ((11, 5, 5, 5), 5), ((11, 2, 3, 4), 11), ((1, 2, 3, 4), 5), ((11, 11, 2, 2), 2)])
+@pytest.mark.parametrize(
+    "hand_ranks,starter_rank",
+    [((11, 11, 11, 5), 11), ((11, 5, 5, 5), 5), ((11, 2, 3, 4), 11), ((1, 2, 3, 4), 5), ((11, 11, 2, 2), 2)],
+)
 def test_jack_and_starter_shapes_match_brute_force(hand_ranks, starter_rank):
     assert contributions(hand_ranks, starter_rank) == brute_force(hand_ranks, starter_rank)
 

@@ -18,11 +18,16 @@ MYPY_CACHE = ROOT / ".cache" / "mypy"
 
 
 def test_the_engine_passes_mypy_strict():
-    require(importlib.util.find_spec("mypy"),
-            "mypy: `pip install --require-hashes -r requirements/engine-test.txt` (or requirements/site.txt)")
+    require(
+        importlib.util.find_spec("mypy"),
+        "mypy: `pip install --require-hashes -r requirements/engine-test.txt` (or requirements/site.txt)",
+    )
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(MYPY_CACHE), "engine/cribbage"],
-        cwd=ROOT, capture_output=True, text=True, timeout=600,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert result.returncode == 0, result.stdout + result.stderr
 

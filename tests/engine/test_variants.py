@@ -8,17 +8,17 @@ import random
 from itertools import combinations_with_replacement
 from pathlib import Path
 
-import pytest
-
 import cribbage
-from cribbage.core.cards import DECK, JACK, Card, parse_cards
+import pytest
 from cribbage.cli.commands import main
-from cribbage.players.computer import ComputerPlayer
-from cribbage.errors import CardCountError, UnknownVariantError, VariantPlayersError
-from cribbage.core.game import Game, GameRules
-from cribbage.i18n import LANGUAGES, error_message, t
+from cribbage.core.cards import DECK, JACK, Card, parse_cards
+from cribbage.core.game import Game
+from cribbage.core.rules import GameRules
 from cribbage.core.show import rank_points, score_show, show_total
 from cribbage.core.variants import CRIB_SIZE, FIVE_CARD, SEVEN_CARD, SIX_CARD, VARIANTS, variant, variant_of
+from cribbage.errors import CardCountError, UnknownVariantError, VariantPlayersError
+from cribbage.i18n import LANGUAGES, error_message, t
+from cribbage.players.computer import ComputerPlayer
 from naive_scorer import naive_show_total
 
 PACKAGE = Path(cribbage.__file__).resolve().parent
@@ -106,6 +106,7 @@ def test_the_five_card_flag_is_an_alias_of_the_five_card_variant():
 
 # -- the seven-card game ---------------------------------------------------------------------
 
+
 def test_the_seven_card_game_deals_seven_to_each_of_two_and_counts_hands_of_five_to_181():
     rules = GameRules(variant=SEVEN_CARD)
     assert (rules.deal_size, rules.discard_size, rules.hand_size, rules.target) == (7, 2, 5, 181)
@@ -172,13 +173,17 @@ def test_the_cli_plays_a_seven_card_game_to_181():
 
 
 def test_the_cli_scores_a_hand_of_five_with_the_seven_card_variant():
-    code, out, _err = run(["score", "2H", "4H", "6H", "8H", "TH", "--starter", "QH", "--variant", "seven-card", "--json"])
+    code, out, _err = run(
+        ["score", "2H", "4H", "6H", "8H", "TH", "--starter", "QH", "--variant", "seven-card", "--json"]
+    )
     assert code == 0 and json.loads(out)["total"] == naive_show_total(parse_cards("2H 4H 6H 8H TH"), Card.parse("QH"))
     assert run(["score", "2H", "4H", "6H", "8H", "TH", "--starter", "QH"])[0] == 2
 
 
 def test_the_cli_pegs_and_advises_the_seven_card_game():
-    code, out, _err = run(["peg", "--hands", "AH 2H 3H 4H 5H|AS 2S 3S 4S 5S", "--plays", "AH", "--variant", "seven-card", "--json"])
+    code, out, _err = run(
+        ["peg", "--hands", "AH 2H 3H 4H 5H|AS 2S 3S 4S 5S", "--plays", "AH", "--variant", "seven-card", "--json"]
+    )
     assert code == 0 and json.loads(out)["actions"][0]["card"] == "AH"
     code, out, _err = run(["discard", "5H", "5S", "6C", "7D", "JH", "KS", "2C", "--variant", "seven-card", "--json"])
     assert code == 0 and len(json.loads(out)) == 21  # every two of seven
@@ -189,9 +194,13 @@ def test_a_peg_request_names_its_variant_or_is_refused_in_the_readers_language(l
     hands = ["AH 2H 3H 4H 5H", "AS 2S 3S 4S 5S"]
     seven = json.dumps({"hands": hands, "plays": "AH AS", "variant": "seven-card"})
     assert run_stdin(["--lang", lang, "peg", "--json", "-"], seven)[0] == 0
-    code, _out, err = run_stdin(["--lang", lang, "peg", "--json", "-"], json.dumps({"hands": hands, "plays": [], "variant": 7}))
+    code, _out, err = run_stdin(
+        ["--lang", lang, "peg", "--json", "-"], json.dumps({"hands": hands, "plays": [], "variant": 7})
+    )
     assert code == 2 and t("reason.type_name", lang) in err
-    code, _out, err = run_stdin(["--lang", lang, "peg", "--json", "-"], json.dumps({"hands": hands, "plays": [], "variant": "nine-card"}))
+    code, _out, err = run_stdin(
+        ["--lang", lang, "peg", "--json", "-"], json.dumps({"hands": hands, "plays": [], "variant": "nine-card"})
+    )
     assert code == 2 and t("error.unknown_variant", lang, name="nine-card") in err
 
 

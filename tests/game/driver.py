@@ -12,9 +12,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from cribbage.players.computer import ComputerPlayer
 from cribbage.core.game import Game
 from cribbage.core.show import show_total
+from cribbage.players.computer import ComputerPlayer
 from cribbage.widgets import update
 from cribbage.widgets.game import READER, game_of
 
@@ -58,8 +58,9 @@ def reader_actions(state: dict[str, Any], player: ComputerPlayer, miscount: int 
     return [{"action": "announce", "value": str(max(0, total - miscount))}]
 
 
-def play_game(state: dict[str, Any], player: ComputerPlayer, check: Check | None = None,
-              lang: str = "en", miscount: int = 0) -> dict[str, Any]:
+def play_game(
+    state: dict[str, Any], player: ComputerPlayer, check: Check | None = None, lang: str = "en", miscount: int = 0
+) -> dict[str, Any]:
     """Play the game in ``state`` to its end; ``check(before, after)`` sees every step."""
     while not read(state).is_over:
         for action in reader_actions(state, player, miscount):

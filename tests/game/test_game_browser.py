@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from cribbage.widgets.game import READER, game_of
 from helpers import OTHER_LANGUAGES
 
@@ -32,7 +31,8 @@ def settled(page, previous_state: str | None) -> str:
 def focused_key(page) -> str | None:
     return page.evaluate(
         "() => document.activeElement && document.activeElement.closest('[data-widget=\"game\"]')"
-        " ? document.activeElement.dataset.key || null : null")
+        " ? document.activeElement.dataset.key || null : null"
+    )
 
 
 def tab_to(page, key: str) -> None:
@@ -82,13 +82,15 @@ def test_a_whole_game_by_keyboard_survives_a_reload(watched_context, site_copy_u
     page = context.new_page()
     page.goto(f"{site_copy_url}game/")
     page.locator(ROOT).scroll_into_view_if_needed()
-    page.wait_for_function("() => document.querySelector('[data-widget=\"game\"]').dataset.ready === 'true'",
-                           timeout=READY_TIMEOUT)
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=\"game\"]').dataset.ready === 'true'", timeout=READY_TIMEOUT
+    )
     state = page.locator(ROOT).get_attribute("data-state")
 
     # Half-way: after the fourth deal's show, or earlier if the game is close to its end.
-    state = play_until(page, state, lambda s: game_of(s).deals >= 4 and game_of(s).phase == "deal"
-                       or max(game_of(s).scores) >= 80)
+    state = play_until(
+        page, state, lambda s: game_of(s).deals >= 4 and game_of(s).phase == "deal" or max(game_of(s).scores) >= 80
+    )
     before = json.loads(state)
     assert page.url.endswith(f"#game-seed={before['game']['seed']}")
     page.reload()
@@ -111,8 +113,10 @@ def test_a_whole_game_by_keyboard_survives_a_reload(watched_context, site_copy_u
     assert max(result.scores[1 - result.winner], 0) < 121
     winner = page.locator(f"{ROOT} .cb-winner")
     assert winner.get_attribute("data-winner") == str(result.winner)
-    shown = {int(li.get_attribute("data-seat")): int(li.get_attribute("data-score"))
-             for li in page.locator(f"{ROOT} .cb-scores li").all()}
+    shown = {
+        int(li.get_attribute("data-seat")): int(li.get_attribute("data-score"))
+        for li in page.locator(f"{ROOT} .cb-scores li").all()
+    }
     assert shown == dict(enumerate(result.scores))
     front = page.locator(f'{ROOT} .cb-peg-front[data-seat="{result.winner}"]').get_attribute("data-points")
     assert int(front) == 121
@@ -138,8 +142,9 @@ def test_the_game_page_goes_live_in_every_language(watched_context, site_copy_ur
     root = page.locator(ROOT)
     assert root.get_attribute("data-lang") == lang
     root.scroll_into_view_if_needed()
-    page.wait_for_function("() => document.querySelector('[data-widget=\"game\"]').dataset.ready === 'true'",
-                           timeout=READY_TIMEOUT)
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=\"game\"]').dataset.ready === 'true'", timeout=READY_TIMEOUT
+    )
     state = root.get_attribute("data-state")
     state = press(page, "cut", state)
     assert game_of(json.loads(state)).phase == "discard"

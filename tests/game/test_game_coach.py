@@ -6,10 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-
+from cribbage.i18n import LANGUAGES, t
 from cribbage.players.coach import review_deal, review_game
 from cribbage.players.computer import ComputerPlayer
-from cribbage.i18n import LANGUAGES, t
 from cribbage.widgets.game import READER, GameOptions, new_state
 from driver import send
 from test_game_players import look, reader_moves
@@ -44,10 +43,12 @@ def test_the_review_after_a_deal_shows_the_engines_numbers(players):
     expected = review_deal(game, READER, game.deals)
     html = answer["html"]
     assert f'class="cb-coach" data-deal="{game.deals}" open' in html
-    panel = html[html.index('class="cb-coach"'):]
+    panel = html[html.index('class="cb-coach"') :]
     discard = expected.discards[0]
     assert _floats(r'class="cb-coach-cost" data-cost="([\d.]+)"', panel) == [pytest.approx(discard.cost, abs=1e-4)]
-    assert _floats(r'<tr data-index="\d+" data-cost="([\d.]+)"', panel) == [pytest.approx(play.cost, abs=1e-4) for play in expected.plays]
+    assert _floats(r'<tr data-index="\d+" data-cost="([\d.]+)"', panel) == [
+        pytest.approx(play.cost, abs=1e-4) for play in expected.plays
+    ]
     totals = re.search(r'data-discards="([\d.]+)" data-pegging="([\d.]+)" data-counting="([\d.]+)"', panel)
     assert float(totals.group(1)) == pytest.approx(expected.lost_to_discards, abs=1e-4)
     assert float(totals.group(2)) == pytest.approx(expected.lost_to_pegging, abs=1e-4)
@@ -80,9 +81,12 @@ def test_the_summary_at_the_end_gives_the_games_totals_and_its_costliest_moments
     state, game = answer["state"], look(answer["state"])
     expected = review_game(game, READER)
     html = answer["html"]
-    summary = html[html.index('class="cb-coach-summary"'):]
+    summary = html[html.index('class="cb-coach-summary"') :]
     totals = expected.totals
-    assert f'data-discards="{totals.discards:.4f}" data-pegging="{totals.pegging:.4f}" data-counting="{float(totals.counting):.4f}"' in summary
+    assert (
+        f'data-discards="{totals.discards:.4f}" data-pegging="{totals.pegging:.4f}" data-counting="{float(totals.counting):.4f}"'
+        in summary
+    )
     listed = re.findall(r'<li data-kind="(\w+)" data-deal="(\d+)" data-cost="([\d.]+)"', summary)
     assert [(kind, int(deal), float(cost)) for kind, deal, cost in listed] == [
         (moment.kind, moment.deal, pytest.approx(moment.cost, abs=1e-4)) for moment in expected.costliest

@@ -13,11 +13,11 @@ import re
 from typing import NamedTuple
 
 import pytest
-
-from cribbage.players.computer import ComputerPlayer
-from cribbage.core.game import Deal, Discard, Game, Pegged, Shown
-from cribbage.i18n import LANGUAGES, card_name, t
+from cribbage.core.events import Deal, Discard, Pegged, Shown
+from cribbage.core.game import Game
 from cribbage.core.show import show_total
+from cribbage.i18n import LANGUAGES, card_name, t
+from cribbage.players.computer import ComputerPlayer
 from cribbage.widgets import render_block, update
 from cribbage.widgets.game import READER, GameOptions, new_state
 from cribbage.widgets.game.state import checked
@@ -78,8 +78,12 @@ def hidden_cards(game: Game) -> set:
             hidden.update(card for card in game.hand(seat) if card not in played)
     if not crib_shown:
         # A discard's reason names its cards once its owner's hand is shown.
-        known = {card for event in events[start:] if isinstance(event, Discard)
-                 and (event.seat == READER or event.seat in shown) for card in event.cards}
+        known = {
+            card
+            for event in events[start:]
+            if isinstance(event, Discard) and (event.seat == READER or event.seat in shown)
+            for card in event.cards
+        }
         hidden.update(card for card in game.crib if card not in known)
     return hidden
 
@@ -184,7 +188,11 @@ def test_three_players_deal_five_each_and_one_card_from_the_pack_to_the_crib():
     assert t("game.crib_from_deck", "en") in answer["html"]
     # The player left of the dealer discards first; the reader's cards are tappable, one to choose.
     names = {1: t("game.seat_left", "en"), 2: t("game.seat_right", "en")}
-    prompt = t("game.choose_one_you", "en") if game.dealer == READER else t("game.choose_one_seat", "en", name=names[game.dealer])
+    prompt = (
+        t("game.choose_one_you", "en")
+        if game.dealer == READER
+        else t("game.choose_one_seat", "en", name=names[game.dealer])
+    )
     assert prompt in answer["html"]
     assert answer["html"].count('data-action="select"') == 5
 

@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from cribbage.players.coach import review_game
 from cribbage.widgets.game import READER, game_of
 from cribbage.widgets.game.coach_state import said_of
@@ -80,15 +79,19 @@ class Screenshots:
             table = page.locator(f"{ROOT} .cb-felt").bounding_box()
             scrolled = page.evaluate("() => window.scrollY")
             top = board["y"] + scrolled - 8
-            page.screenshot(path=str(ARTIFACTS / name), full_page=True, clip={
-                "x": 0, "y": top, "width": width, "height": table["y"] + scrolled + table["height"] + 8 - top})
+            page.screenshot(
+                path=str(ARTIFACTS / name),
+                full_page=True,
+                clip={"x": 0, "y": top, "width": width, "height": table["y"] + scrolled + table["height"] + 8 - top},
+            )
         page.set_viewport_size({"width": 360, "height": 780})
         self.taken = True
 
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_a_whole_game_for_3_or_4_players_by_keyboard_survives_a_reload_and_ends_with_the_coachs_summary(
-        watched_context, site_copy_url, players):
+    watched_context, site_copy_url, players
+):
     context = watched_context(site_copy_url, viewport={"width": 360, "height": 780})
     page = context.new_page()
     page.goto(f"{site_copy_url}game/#game-seed={40 + players}&players={players}")
@@ -100,7 +103,8 @@ def test_a_whole_game_for_3_or_4_players_by_keyboard_survives_a_reload_and_ends_
             return root.dataset.ready === 'true' && !root.hasAttribute('aria-busy')
                 && JSON.parse(root.dataset.state).options.players === players;
         }""",
-        arg=players, timeout=READY_TIMEOUT,
+        arg=players,
+        timeout=READY_TIMEOUT,
     )
     state = root.get_attribute("data-state")
     # A short game, with quick computers: the options apply at once before the cut.
@@ -111,7 +115,9 @@ def test_a_whole_game_for_3_or_4_players_by_keyboard_survives_a_reload_and_ends_
 
     shoot = Screenshots() if players == 3 else None
     # Half-way: after the second deal's show.
-    state = play_until(page, state, lambda s: game_of(s).is_over or game_of(s).deals >= 2 and game_of(s).phase == "deal", shoot)
+    state = play_until(
+        page, state, lambda s: game_of(s).is_over or game_of(s).deals >= 2 and game_of(s).phase == "deal", shoot
+    )
     before = json.loads(state)
     assert page.url.endswith(f"#game-seed={before['game']['seed']}&players={players}")
     assert root.locator(f".cb-felt[data-players='{players}']").count() == 1 or game_of(before).is_over
@@ -122,7 +128,8 @@ def test_a_whole_game_for_3_or_4_players_by_keyboard_survives_a_reload_and_ends_
             return root.dataset.ready === 'true' && !root.hasAttribute('aria-busy')
                 && JSON.parse(root.dataset.state).game.actions.length === actions;
         }""",
-        arg=len(before["game"]["actions"]), timeout=READY_TIMEOUT,
+        arg=len(before["game"]["actions"]),
+        timeout=READY_TIMEOUT,
     )
     state = root.get_attribute("data-state")
     assert json.loads(state)["game"] == before["game"], "the reload did not bring the same game back"
@@ -143,8 +150,10 @@ def test_a_whole_game_for_3_or_4_players_by_keyboard_survives_a_reload_and_ends_
     assert float(totals.get_attribute("data-discards")) == pytest.approx(expected.totals.discards, abs=1e-3)
     assert float(totals.get_attribute("data-pegging")) == pytest.approx(expected.totals.pegging, abs=1e-3)
     assert float(totals.get_attribute("data-counting")) == pytest.approx(expected.totals.counting, abs=1e-3)
-    listed = [(item.get_attribute("data-kind"), int(item.get_attribute("data-deal")), float(item.get_attribute("data-cost")))
-              for item in summary.locator(".cb-moments li").all()]
+    listed = [
+        (item.get_attribute("data-kind"), int(item.get_attribute("data-deal")), float(item.get_attribute("data-cost")))
+        for item in summary.locator(".cb-moments li").all()
+    ]
     assert listed == [(m.kind, m.deal, pytest.approx(m.cost, abs=1e-3)) for m in expected.costliest]
     if listed:
         # The costliest moment opens in the play's replay, and the keyboard brings the game back.

@@ -15,10 +15,9 @@ from copy import deepcopy
 from pathlib import Path
 
 import pytest
-
-from cribbage.players.computer import ReasonCode
-from cribbage.i18n import LANGUAGES, catalogue, t
 from cribbage.core.rules import ActionKind
+from cribbage.i18n import LANGUAGES, catalogue, t
+from cribbage.players.computer import ReasonCode
 from cribbage.widgets import update
 from cribbage.widgets.game.coach_state import reviews_of
 from cribbage.widgets.game.state import NOTICES, Notice, checked

@@ -14,12 +14,12 @@ import re
 import xml.etree.ElementTree as ElementTree
 
 import pytest
-
-from cribbage.players.computer import ComputerPlayer
 from cribbage.core.events import Deal, Discard
-from cribbage.core.game import Game, GameRules
-from cribbage.i18n import LANGUAGES, error_message, t
+from cribbage.core.game import Game
+from cribbage.core.rules import GameRules
 from cribbage.core.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD
+from cribbage.i18n import LANGUAGES, error_message, t
+from cribbage.players.computer import ComputerPlayer
 from cribbage.widgets import BlockError, render_block, update
 from cribbage.widgets.game import READER, GameOptions, game_of, new_state
 from cribbage.widgets.game.board import board_html, hole_position
@@ -49,7 +49,9 @@ def test_a_seven_card_game_through_the_page_deals_seven_keeps_five_and_ends_exac
     steps: list[dict] = []
     first = send(send(new_state(SEVEN, 3, "g"), {"action": "cut"})["state"], {"action": "hint"})
     assert read(first["state"]).expected == "discard" and 'class="cb-hint-box"' in first["html"]
-    end = play_game(new_state(SEVEN, 3, "g"), ComputerPlayer("steady", seed=1), lambda _before, answer: steps.append(answer))
+    end = play_game(
+        new_state(SEVEN, 3, "g"), ComputerPlayer("steady", seed=1), lambda _before, answer: steps.append(answer)
+    )
     game = read(end)
     assert game.is_over and max(game.scores) == SEVEN_CARD.target == 181 and min(game.scores) < 181
     assert game.rules.variant is SEVEN_CARD
@@ -63,7 +65,11 @@ def test_a_seven_card_game_through_the_page_deals_seven_keeps_five_and_ends_exac
     last = _svg(steps[-1]["html"])
     _inside(last)
     assert "game hole 181" in (last.get("aria-label") or "")
-    fronts = {peg.get("data-points") for peg in last.iter("{http://www.w3.org/2000/svg}circle") if peg.get("class") == "cb-peg-front"}
+    fronts = {
+        peg.get("data-points")
+        for peg in last.iter("{http://www.w3.org/2000/svg}circle")
+        if peg.get("class") == "cb-peg-front"
+    }
     assert "181" in fronts
     assert end["options"]["variant"] == "seven-card" and end["game"]["rules"]["variant"] == "seven-card"
 
@@ -120,10 +126,16 @@ def test_the_block_refuses_a_bad_variant_and_a_target_or_table_it_does_not_have_
         assert refused.value.code == "block_bad_value"
         assert error_message(refused.value, lang) == t("error.block_bad_value", lang, key=key, value=value)
     state = state_of(render_block("game", "variant: seven-card", lang, uid="g"))
-    for options in ({**state["options"], "variant": "nine-card"}, {**state["options"], "target": 121},
-                    {**state["options"], "variant": ["seven-card"]}, {**state["options"], "players": 3}):
+    for options in (
+        {**state["options"], "variant": "nine-card"},
+        {**state["options"], "target": 121},
+        {**state["options"], "variant": ["seven-card"]},
+        {**state["options"], "players": 3},
+    ):
         forged = {**state, "options": options}
-        assert json.loads(update("game", json.dumps(forged), '{"action": "hint"}', lang)) == {"error": t("error.bad_state", lang)}
+        assert json.loads(update("game", json.dumps(forged), '{"action": "hint"}', lang)) == {
+            "error": t("error.bad_state", lang)
+        }
 
 
 def test_a_state_without_a_variant_is_the_standard_game_and_is_written_back_unchanged():
@@ -171,17 +183,26 @@ def test_the_address_carries_a_variant_other_than_the_standard_game():
     assert shared["fragment"] == "game-seed=77&variant=seven-card"
     assert game_of(shared["state"]).rules.variant is SEVEN_CARD and shared["state"]["options"]["target"] == 181
     going = send(shared["state"], {"action": "cut"})["state"]
-    assert send(going, {"action": "fragment", "value": "game-seed=77&variant=seven-card"})["state"]["game"] == going["game"]
+    assert (
+        send(going, {"action": "fragment", "value": "game-seed=77&variant=seven-card"})["state"]["game"]
+        == going["game"]
+    )
     plain = send(going, {"action": "fragment", "value": "#game-seed=77"})["state"]
     assert game_of(plain).rules.variant is SIX_CARD and plain["options"] == GameOptions().to_json()
-    for bad in ("game-seed=5&variant=six-card", "game-seed=5&variant=nine-card", "game-seed=5&players=3&variant=seven-card"):
+    for bad in (
+        "game-seed=5&variant=six-card",
+        "game-seed=5&variant=nine-card",
+        "game-seed=5&players=3&variant=seven-card",
+    ):
         answer = send(going, {"action": "fragment", "value": bad})
         assert answer["state"]["game"] == going["game"] and answer["state"]["notice"]["key"] == "game.bad_fragment"
 
 
 def test_the_seven_card_count_box_takes_up_to_the_variants_highest_show():
     """A seven-card hand can count 46: the box's limit is the variant's, and above it the page says so."""
-    state = new_state(GameOptions(target=SEVEN_CARD.target, strength="easy", counting="manual", variant=SEVEN_CARD.name), 3, "g")
+    state = new_state(
+        GameOptions(target=SEVEN_CARD.target, strength="easy", counting="manual", variant=SEVEN_CARD.name), 3, "g"
+    )
     player, html = ComputerPlayer("steady", seed=1), ""
     while read(state).expected != "announce" or read(state).to_act != READER:
         for action in reader_actions(state, player):

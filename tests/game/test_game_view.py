@@ -12,12 +12,11 @@ import os
 import re
 
 import pytest
-
-from cribbage.players.computer import ComputerPlayer
 from cribbage.analysis.discard import analyse_discards
 from cribbage.core.game import Game
-from cribbage.i18n import LANGUAGES, catalogue, t
 from cribbage.core.show import show_total
+from cribbage.i18n import LANGUAGES, catalogue, t
+from cribbage.players.computer import ComputerPlayer
 from cribbage.widgets import BlockError, render_block, update
 from cribbage.widgets.game import COMPUTER, READER, GameOptions, game_of, new_state
 from driver import play_game, read, reader_actions, send
@@ -52,8 +51,11 @@ class Soak:
         assert max(new.scores) <= target
         for (front, back), score in zip(new.pegs, new.scores):
             assert front == score and back <= front
-        reached = [i for i, event in enumerate(new.events) if event.points and event.kind != "game_over"
-                   and _score_after(new, i) >= target]
+        reached = [
+            i
+            for i, event in enumerate(new.events)
+            if event.points and event.kind != "game_over" and _score_after(new, i) >= target
+        ]
         if reached:
             assert new.is_over and reached[0] == len(new.events) - 2, "the game went on after the target"
         html = answer["html"]
@@ -66,7 +68,9 @@ class Soak:
 def _score_after(game: Game, index: int) -> int:
     """The scoring side's total right after event ``index`` (from the events alone)."""
     side = game.events[index].seat
-    return min(game.rules.target, sum(e.points for e in game.events[: index + 1] if e.seat == side and e.kind != "game_over"))
+    return min(
+        game.rules.target, sum(e.points for e in game.events[: index + 1] if e.seat == side and e.kind != "game_over")
+    )
 
 
 @pytest.mark.slow
@@ -93,7 +97,9 @@ def test_the_game_replays_the_same_from_its_seed():
 
 
 def test_the_cut_decides_the_first_dealer_and_the_loser_deals_the_next_game():
-    state = play_game(new_state(GameOptions(target=61, strength="random", coach=False), 9, "g"), ComputerPlayer("random", seed=2))
+    state = play_game(
+        new_state(GameOptions(target=61, strength="random", coach=False), 9, "g"), ComputerPlayer("random", seed=2)
+    )
     game = game_of(state)
     cut = game.events[0]
     lowest = {seat: card.rank for seat, card in cut.rounds[-1]}
@@ -127,7 +133,7 @@ def test_manual_count_with_muggins_gives_the_missed_points_to_the_computer():
     before = game.scores
     answer = send(state, {"action": "announce", "value": str(total - 1)})
     after = game_of(answer["state"])
-    muggins = [event for event in after.events[len(game.events):] if event.kind == "muggins"]
+    muggins = [event for event in after.events[len(game.events) :] if event.kind == "muggins"]
     assert muggins and muggins[0].seat == COMPUTER and muggins[0].points == 1
     assert after.scores[READER] - before[READER] >= total - 1
 
@@ -181,8 +187,11 @@ def test_every_computer_discard_and_play_has_a_reason_and_a_why():
             state = answer["state"]
     game = game_of(state)
     start = max(i for i, e in enumerate(game.events) if e.kind == "deal")
-    decisions = [i for i, e in enumerate(game.events) if i > start and e.seat == COMPUTER
-                 and (e.kind == "discard" or (e.kind == "play" and e.action.card))]
+    decisions = [
+        i
+        for i, e in enumerate(game.events)
+        if i > start and e.seat == COMPUTER and (e.kind == "discard" or (e.kind == "play" and e.action.card))
+    ]
     assert decisions and sorted(state["why"], key=int) == [str(i) for i in decisions]
     assert answer["html"].count('class="cb-why-box"') == len(decisions)
 
@@ -344,7 +353,14 @@ def test_every_language_has_every_game_message():
 def test_the_block_takes_its_options_as_keys_and_refuses_bad_ones():
     html = render_block("game", "target: 61\nstrength: random\ncounting: manual\nmuggins: yes\nseed: 12", "pl", uid="g")
     state = state_of(html)
-    assert state["options"] == {"target": 61, "strength": "random", "counting": "manual", "muggins": True, "players": 2, "coach": True}
+    assert state["options"] == {
+        "target": 61,
+        "strength": "random",
+        "counting": "manual",
+        "muggins": True,
+        "players": 2,
+        "coach": True,
+    }
     assert state["game"]["seed"] == 12 and not state["fresh"]
     assert 'data-widget="game"' in html and 'data-lang="pl"' in html and t("game.cut", "pl") in html
     for bad in ("target: 100", "strength: genius", "muggins: maybe", "seed: -4", "colour: red"):

@@ -11,12 +11,12 @@ import json
 import re
 
 import pytest
-
-import site_build
-from cribbage.core.cards import Card
 from cribbage.analysis.discard import analyse_discards
+from cribbage.core.cards import Card
 from cribbage.i18n import card_name, t
 from helpers import LANGUAGES, PAGES, page_url
+
+import site_build
 
 AXE = site_build.NODE_MODULES / "axe-core" / "axe.min.js"
 LIVE_TIMEOUT = 90_000
@@ -41,7 +41,8 @@ def wake_widgets(page) -> None:
     if widgets:
         page.wait_for_function(
             "() => [...document.querySelectorAll('[data-widget]')].every(w => w.dataset.ready === 'true')",
-            timeout=LIVE_TIMEOUT)
+            timeout=LIVE_TIMEOUT,
+        )
     scroll_to_top(page)
 
 
@@ -50,15 +51,18 @@ def scroll_to_top(page) -> None:
     swaps its title after the scroll, a frame later, and fades it in (measured mid-fade, the
     title's colour fails the contrast check)."""
     page.evaluate("() => window.scrollTo(0, 0)")
-    page.wait_for_function("() => !document.querySelector('.md-header__title--active')"
-                           " || !document.querySelector('.md-content h1')")
+    page.wait_for_function(
+        "() => !document.querySelector('.md-header__title--active') || !document.querySelector('.md-content h1')"
+    )
 
 
 def serious_findings(page) -> list[str]:
     # Colours are measured once the theme's transitions (the header's title fading in
     # after a scroll, the scheme's colours) have ended.
-    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running'"
-                           " || a.effect.getComputedTiming().iterations === Infinity)")
+    page.wait_for_function(
+        "() => document.getAnimations().every(a => a.playState !== 'running'"
+        " || a.effect.getComputedTiming().iterations === Infinity)"
+    )
     if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     return page.evaluate(SERIOUS_FINDINGS)
@@ -110,7 +114,10 @@ def settled(page, root: str, previous: str | None) -> str:
         """([root, previous]) => {
             const widget = document.querySelector(root);
             return widget.dataset.ready === "true" && !widget.hasAttribute("aria-busy") && widget.dataset.state !== previous;
-        }""", arg=[root, previous], timeout=LIVE_TIMEOUT)
+        }""",
+        arg=[root, previous],
+        timeout=LIVE_TIMEOUT,
+    )
     return page.locator(root).first.get_attribute("data-state")
 
 
@@ -173,8 +180,13 @@ GAME = '[data-widget="game"]'
 
 def game_step(page) -> None:
     """The reader's next move with the page's own buttons: cut, deal, two cards to the crib, a legal card."""
-    for selector in ("button[data-key=cut]", "button[data-key=deal]", "button[data-key=discard]:enabled",
-                     ".cb-card-button[aria-pressed=false]", "button[data-key^=play-]:enabled"):
+    for selector in (
+        "button[data-key=cut]",
+        "button[data-key=deal]",
+        "button[data-key=discard]:enabled",
+        ".cb-card-button[aria-pressed=false]",
+        "button[data-key^=play-]:enabled",
+    ):
         if page.locator(f"{GAME} {selector}").count():
             click(page, GAME, selector)
             return
@@ -311,8 +323,9 @@ def test_a_saved_game_is_never_shown_as_a_fresh_one_while_the_engine_loads(cold_
     browser_context.unroute("**/pyodide/pyodide.asm.wasm")
     for route in held:
         route.continue_()
-    page.wait_for_function("() => !document.querySelector('[data-widget=game]').classList.contains('cb-restoring')",
-                           timeout=LIVE_TIMEOUT)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-widget=game]').classList.contains('cb-restoring')", timeout=LIVE_TIMEOUT
+    )
     assert view.is_visible()
     assert json.loads(page.locator(GAME).get_attribute("data-state"))["game"] == saved["game"]
 
@@ -334,8 +347,9 @@ def test_no_page_is_wider_than_a_phone(phone, site_url, built_site, lang):
     for page_name in PAGES:
         page = phone.new_page()
         page.goto(page_url(site_url, lang, page_name))
-        page.wait_for_function("() => [...document.querySelectorAll('[data-widget]')]"
-                               ".every(w => w.classList.contains('cb-enhanced'))")
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('[data-widget]')].every(w => w.classList.contains('cb-enhanced'))"
+        )
         width = page.evaluate("() => document.documentElement.scrollWidth")
         if width != PHONE["width"]:
             wider[page_name] = width
@@ -357,7 +371,9 @@ def test_the_advisor_on_a_phone_shows_discard_keep_and_net_without_scrolling(pho
     wake_widgets(page)
     advisor = page.locator('[data-widget="advisor"]').first
     heads = advisor.locator(".cb-options thead th")
-    assert [heads.nth(i).inner_text() for i in range(3)] == [t(key, lang) for key in ("ui.discard", "ui.keep", "ui.net")]
+    assert [heads.nth(i).inner_text() for i in range(3)] == [
+        t(key, lang) for key in ("ui.discard", "ui.keep", "ui.net")
+    ]
     net = heads.nth(2).bounding_box()
     assert net["x"] + net["width"] <= PHONE["width"]
     # the rest of the table scrolls into view in a box the keyboard reaches
@@ -399,8 +415,9 @@ def test_on_a_phone_practice_shows_the_cards_above_the_answer_box_and_the_game_n
 
 def test_the_arrow_key_hint_shows_only_where_there_is_a_keyboard(watched_context, site_url):
     for touch, shown in ((True, False), (False, True)):
-        context = watched_context(site_url, block_foreign=True, viewport=PHONE if touch else None,
-                                  is_mobile=touch, has_touch=touch)
+        context = watched_context(
+            site_url, block_foreign=True, viewport=PHONE if touch else None, is_mobile=touch, has_touch=touch
+        )
         page = context.new_page()
         page.goto(page_url(site_url, "en", "play"))
         wake_widgets(page)

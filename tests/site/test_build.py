@@ -12,10 +12,10 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
+from cribbage.i18n import DEFAULT_LANGUAGE
 from helpers import LANGUAGES, NAV_PAGES, OTHER_LANGUAGES
 
 import site_build
-from cribbage.i18n import DEFAULT_LANGUAGE
 
 # The contract (ARCHITECTURE.md): the same page names in every language, English at the root.
 # Every page of the navigation, the Learn section's index as "learn": "index", "learn", "learn/values", ...
@@ -150,10 +150,10 @@ def test_language_switcher_keeps_the_reader_on_the_same_page(built_site, lang, p
 def test_navigation_and_site_name_are_in_the_pages_language(built_site, lang):
     english = parse_page(page_file(built_site, page_path(DEFAULT_LANGUAGE, "basics")))
     translated = parse_page(page_file(built_site, page_path(lang, "basics")))
-    english_titles = dict((resolve(page_path(DEFAULT_LANGUAGE, "basics"), href), text)
-                          for href, text in english.nav_links)
-    translated_titles = dict((resolve(page_path(lang, "basics"), href), text)
-                             for href, text in translated.nav_links)
+    english_titles = dict(
+        (resolve(page_path(DEFAULT_LANGUAGE, "basics"), href), text) for href, text in english.nav_links
+    )
+    translated_titles = dict((resolve(page_path(lang, "basics"), href), text) for href, text in translated.nav_links)
     for page in PAGES:
         english_title = english_titles[page_path(DEFAULT_LANGUAGE, page)]
         title = translated_titles[page_path(lang, page)]
@@ -216,8 +216,11 @@ def test_no_page_or_stylesheet_fetches_anything_from_another_host(built_site):
             if is_external(url):
                 external.append(f"{html.relative_to(built_site)}: <{tag}> {url}")
         for match in re.finditer(r"<style[^>]*>(.*?)</style>", html.read_text("utf-8"), re.S):
-            external += [f"{html.relative_to(built_site)}: <style> {m.group(2) or m.group(4)}"
-                         for m in CSS_URL.finditer(match.group(1)) if is_external(m.group(2) or m.group(4))]
+            external += [
+                f"{html.relative_to(built_site)}: <style> {m.group(2) or m.group(4)}"
+                for m in CSS_URL.finditer(match.group(1))
+                if is_external(m.group(2) or m.group(4))
+            ]
     for css in built_site.rglob("*.css"):
         for m in CSS_URL.finditer(css.read_text("utf-8")):
             url = m.group(2) or m.group(4)
@@ -229,11 +232,15 @@ def test_no_page_or_stylesheet_fetches_anything_from_another_host(built_site):
 def test_scanner_sees_external_resources():
     """The scan above would catch what it looks for."""
     parser = PageParser()
-    parser.feed('<link rel="stylesheet" href="https://fonts.example/css"><script src="//cdn.example/x.js"></script>'
-                '<a href="https://example.org/">a plain link is fine</a>')
+    parser.feed(
+        '<link rel="stylesheet" href="https://fonts.example/css"><script src="//cdn.example/x.js"></script>'
+        '<a href="https://example.org/">a plain link is fine</a>'
+    )
     assert [url for _, url in parser.fetched if is_external(url)] == ["https://fonts.example/css", "//cdn.example/x.js"]
-    assert [m.group(2) or m.group(4) for m in CSS_URL.finditer("@import 'https://x.example/a.css'; b{background:url(/i.png)}")] \
-        == ["https://x.example/a.css", "/i.png"]
+    assert [
+        m.group(2) or m.group(4)
+        for m in CSS_URL.finditer("@import 'https://x.example/a.css'; b{background:url(/i.png)}")
+    ] == ["https://x.example/a.css", "/i.png"]
 
 
 def test_site_ships_only_the_runtime_files_the_engine_wheel_and_their_snapshot(built_site):
@@ -268,8 +275,11 @@ def test_engine_wheel_holds_the_whole_package_and_nothing_else(built_site):
     wheel = next((built_site / "pyodide").glob("cribbage-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
     package = site_build.ROOT / "engine" / "cribbage"
-    sources = {f"cribbage/{path.relative_to(package).as_posix()}" for path in package.rglob("*")
-               if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"}
+    sources = {
+        f"cribbage/{path.relative_to(package).as_posix()}"
+        for path in package.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
+    }
     assert {name for name in names if not name.startswith("cribbage-")} == sources
     assert any(name.startswith("cribbage/messages/") and name.endswith(".json") for name in names)
 

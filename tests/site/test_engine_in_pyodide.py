@@ -6,7 +6,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from prerequisites import require
 
 RUNNER = Path(__file__).with_name("pyodide_engine_tests.mjs")

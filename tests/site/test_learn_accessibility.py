@@ -8,11 +8,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_accessibility import (  # noqa: F401 (axe_is_installed and phone are fixtures)
-    PHONE, axe_is_installed, click, findings_in_both_schemes, phone, serious_findings, switch_scheme, wake_widgets,
-)
-
 from helpers import LESSON_PAGES
+from test_accessibility import (  # noqa: F401 (axe_is_installed and phone are fixtures)
+    PHONE,
+    axe_is_installed,
+    click,
+    findings_in_both_schemes,
+    phone,
+    serious_findings,
+    switch_scheme,
+    wake_widgets,
+)
 
 
 def learn_url(site_url: str, lang: str, page: str) -> str:
@@ -64,8 +70,9 @@ def test_no_lesson_page_is_wider_than_a_phone(phone, site_url):  # noqa: F811 (t
     for page_name in LESSON_PAGES:
         page = phone.new_page()
         page.goto(learn_url(site_url, "en", page_name))
-        page.wait_for_function("() => [...document.querySelectorAll('[data-widget]')]"
-                               ".every(w => w.classList.contains('cb-enhanced'))")
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('[data-widget]')].every(w => w.classList.contains('cb-enhanced'))"
+        )
         width = page.evaluate("() => document.documentElement.scrollWidth")
         if width != PHONE["width"]:
             wider[page_name] = width

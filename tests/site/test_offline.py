@@ -14,12 +14,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from cribbage.core.cards import Card, parse_cards
+from cribbage.core.show import score_show
+from cribbage.i18n import LANGUAGES
+from cribbage.widgets.game.state import game_of
 
 import site_build
-from cribbage.core.cards import Card, parse_cards
-from cribbage.widgets.game.state import game_of
-from cribbage.i18n import LANGUAGES
-from cribbage.core.show import score_show
 
 READY_TIMEOUT = 90_000
 WEB_APP_MESSAGES = site_build.ROOT / "content" / "web_app.json"
@@ -48,8 +48,10 @@ class FailedRequests:
     def __init__(self, context) -> None:
         self.failed: list[str] = []
         context.on("requestfailed", lambda request: self.failed.append(f"{request.url} ({request.failure})"))
-        context.on("response", lambda response: response.status >= 400
-                   and self.failed.append(f"{response.url} (HTTP {response.status})"))
+        context.on(
+            "response",
+            lambda response: response.status >= 400 and self.failed.append(f"{response.url} (HTTP {response.status})"),
+        )
 
 
 def link_to(page, url: str):
@@ -59,14 +61,20 @@ def link_to(page, url: str):
 
 def wait_ready(page, selector: str):
     widget = page.locator(selector).first
-    page.wait_for_function("w => w.dataset.ready === 'true' && !w.hasAttribute('aria-busy')",
-                           arg=widget.element_handle(), timeout=READY_TIMEOUT)
+    page.wait_for_function(
+        "w => w.dataset.ready === 'true' && !w.hasAttribute('aria-busy')",
+        arg=widget.element_handle(),
+        timeout=READY_TIMEOUT,
+    )
     return widget
 
 
 def wait_answered(widget, previous_state: str) -> str:
-    widget.page.wait_for_function("([w, previous]) => !w.hasAttribute('aria-busy') && w.dataset.state !== previous",
-                                  arg=[widget.element_handle(), previous_state], timeout=READY_TIMEOUT)
+    widget.page.wait_for_function(
+        "([w, previous]) => !w.hasAttribute('aria-busy') && w.dataset.state !== previous",
+        arg=[widget.element_handle(), previous_state],
+        timeout=READY_TIMEOUT,
+    )
     return widget.get_attribute("data-state")
 
 
@@ -118,7 +126,8 @@ def test_after_one_visit_every_language_and_every_live_example_works_offline(fir
 
 
 def test_a_snapshot_that_does_not_match_its_hash_is_refused_and_the_engine_starts_without_it(
-        watched_context, deployment):
+    watched_context, deployment
+):
     folder, url = deployment
     snapshot = folder / "pyodide" / "snapshot.bin.gz"
     snapshot.write_bytes(snapshot.read_bytes()[:-1] + b"\0")  # one byte changed after the build
@@ -164,8 +173,10 @@ def test_a_new_deploy_is_announced_and_shown_whole_on_the_next_navigation(watche
     # A new version: one page changes, and the build writes its service worker again.
     marker = "cb-new-deploy-marker"
     changed = folder / "pl" / "history" / "index.html"
-    changed.write_text(changed.read_text(encoding="utf-8").replace("</article>", f'<p id="{marker}">new</p></article>', 1),
-                       encoding="utf-8")
+    changed.write_text(
+        changed.read_text(encoding="utf-8").replace("</article>", f'<p id="{marker}">new</p></article>', 1),
+        encoding="utf-8",
+    )
     subprocess.run(["node", site_build.ROOT / "web_app" / "build.mjs", folder], check=True, capture_output=True)
 
     # The browser (or offline.js, when Material swaps the page in) finds the new version
@@ -208,15 +219,24 @@ def test_each_language_links_a_valid_manifest_whose_icons_exist(browser_context,
     assert title.endswith(" - " + manifest["name"])  # the site name in the page's language
     assert manifest["description"] == page.locator('meta[name="description"]').get_attribute("content")
     assert manifest["lang"] == lang
-    assert page.evaluate("(start) => new URL(start, document.querySelector('link[rel=manifest]').href).href",
-                         manifest["start_url"]) == root
-    assert page.evaluate("(scope) => new URL(scope, document.querySelector('link[rel=manifest]').href).href",
-                         manifest["scope"]) == site_url
+    assert (
+        page.evaluate(
+            "(start) => new URL(start, document.querySelector('link[rel=manifest]').href).href", manifest["start_url"]
+        )
+        == root
+    )
+    assert (
+        page.evaluate(
+            "(scope) => new URL(scope, document.querySelector('link[rel=manifest]').href).href", manifest["scope"]
+        )
+        == site_url
+    )
     primary = page.evaluate("getComputedStyle(document.body).getPropertyValue('--md-primary-fg-color').trim()")
     assert manifest["theme_color"].lower() == primary.lower()
     for icon in manifest["icons"]:
-        response = page.request.get(page.evaluate(
-            "(src) => new URL(src, document.querySelector('link[rel=manifest]').href).href", icon["src"]))
+        response = page.request.get(
+            page.evaluate("(src) => new URL(src, document.querySelector('link[rel=manifest]').href).href", icon["src"])
+        )
         assert response.ok and response.headers["content-type"] == "image/png"
         width, height = png_size(response.body())
         assert f"{width}x{height}" == icon["sizes"]
@@ -227,8 +247,14 @@ def test_each_language_links_a_valid_manifest_whose_icons_exist(browser_context,
 def test_moving_to_another_page_keeps_the_one_engine_of_the_visit(watched_context, deployed_url):
     context = watched_context(deployed_url, block_foreign=True)
     engine_starts = []  # the runtime fetched by a page's worker (the service worker precaches it too)
-    context.on("request", lambda request: request.service_worker is None
-               and request.url.endswith("/pyodide/pyodide.asm.wasm") and engine_starts.append(request.url))
+    context.on(
+        "request",
+        lambda request: (
+            request.service_worker is None
+            and request.url.endswith("/pyodide/pyodide.asm.wasm")
+            and engine_starts.append(request.url)
+        ),
+    )
     page = context.new_page()
     page.goto(deployed_url + "basics/")
     use_hand_scorer(page)

@@ -10,28 +10,37 @@ from pathlib import Path
 
 import pytest
 from helpers import LANGUAGES
+from prerequisites import require
 
 from hooks import search_per_language
-from prerequisites import require
 
 CONFIG_SCRIPT = re.compile(r'<script id="__config" type="application/json">(.*?)</script>', re.S)
 
 
 def test_fold_drops_diacritics_the_way_readers_type_on_a_phone():
-    assert search_per_language.fold("Startovní Štartovacia Łączna Piętnaście") == "startovni startovacia laczna pietnascie"
+    assert (
+        search_per_language.fold("Startovní Štartovacia Łączna Piętnaście") == "startovni startovacia laczna pietnascie"
+    )
     assert search_per_language.fold("Начало") == "начало"  # Cyrillic has no marks to drop
 
 
 def test_folded_copy_holds_only_the_words_folding_changes_each_once():
-    assert search_per_language.folded_words("<p>Startovní karta; startovní <em>dvojice</em> páry</p>") == "startovni pary"
+    assert (
+        search_per_language.folded_words("<p>Startovní karta; startovní <em>dvojice</em> páry</p>") == "startovni pary"
+    )
 
 
 def test_index_is_split_by_language_with_locations_from_each_root():
-    docs = [{"location": "", "title": "Home", "text": ""}, {"location": "basics/#goal", "title": "Goal", "text": ""},
-            {"location": "pl/basics/", "title": "Podstawy", "text": "<p>Łączna liczba</p>"},
-            {"location": "bg/", "title": "Начало", "text": ""}]
+    docs = [
+        {"location": "", "title": "Home", "text": ""},
+        {"location": "basics/#goal", "title": "Goal", "text": ""},
+        {"location": "pl/basics/", "title": "Podstawy", "text": "<p>Łączna liczba</p>"},
+        {"location": "bg/", "title": "Начало", "text": ""},
+    ]
     config = {"lang": ["en"], "separator": "[\\s\\-]+", "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}}}
-    parts = search_per_language.split_by_language({"config": config, "docs": docs}, {"en": "", "pl": "pl/", "bg": "bg/"})
+    parts = search_per_language.split_by_language(
+        {"config": config, "docs": docs}, {"en": "", "pl": "pl/", "bg": "bg/"}
+    )
     assert [doc["location"] for doc in parts["en"]["docs"]] == ["", "basics/#goal"]
     assert [doc["location"] for doc in parts["pl"]["docs"]] == ["basics/"]
     assert [doc["title"] for doc in parts["bg"]["docs"]] == ["Начало"]
@@ -77,15 +86,18 @@ def search(page, query: str) -> list[tuple[str, str]]:
     box.dispatch_event("keyup")  # Material searches on keyup
     page.wait_for_selector(".md-search-result__link")
     # Read in one step, so that the list cannot change between counting and reading.
-    return [tuple(result) for result in page.eval_on_selector_all(
-        ".md-search-result__link", "links => links.map(link => [link.getAttribute('href'), link.innerText])")]
+    return [
+        tuple(result)
+        for result in page.eval_on_selector_all(
+            ".md-search-result__link", "links => links.map(link => [link.getAttribute('href'), link.innerText])"
+        )
+    ]
 
 
-@pytest.mark.parametrize("lang, query, accented", [
-    ("cs", "startovni", "startovní"),
-    ("sk", "startovacia", "štartovacia"),
-    ("pl", "pietnascie", "piętnaście"),
-])
+@pytest.mark.parametrize(
+    "lang, query, accented",
+    [("cs", "startovni", "startovní"), ("sk", "startovacia", "štartovacia"), ("pl", "pietnascie", "piętnaście")],
+)
 def test_a_query_typed_without_accents_finds_the_accented_words(browser_context, site_url, lang, query, accented):
     page = browser_context.new_page()
     root = f"{site_url}{lang}/"

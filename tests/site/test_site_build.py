@@ -13,9 +13,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from prerequisites import require
 
 import site_build
-from prerequisites import require
 
 
 @pytest.fixture
@@ -93,6 +93,8 @@ def test_a_pages_site_url_gives_the_404_page_absolute_assets_and_keeps_the_switc
     not_found = (site / "404.html").read_text(encoding="utf-8")
     assert re.search(r'<link rel="stylesheet" href="/cribbage/assets/stylesheets/main\.[0-9a-f]+\.min\.css"', not_found)
     for home in (site / "index.html", site / "bg" / "index.html"):
-        switcher = re.findall(r'href="([^"]*)" hreflang="[a-z]{2}" class="md-select__link"', home.read_text(encoding="utf-8"))
+        switcher = re.findall(
+            r'href="([^"]*)" hreflang="[a-z]{2}" class="md-select__link"', home.read_text(encoding="utf-8")
+        )
         assert len(switcher) == 5
         assert not [link for link in switcher if link.startswith(("/", "http"))], switcher

@@ -10,7 +10,9 @@ from pathlib import Path
 
 from cribbage.core.cards import Card
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))  # the independent counters live beside the engine tests
+sys.path.insert(
+    0, str(Path(__file__).resolve().parents[1] / "engine")
+)  # the independent counters live beside the engine tests
 from naive_pegging import points_of_last_card  # noqa: E402
 from naive_scorer import naive_show_total  # noqa: E402
 
@@ -70,8 +72,11 @@ def best_plays(task) -> set:
         """What the last card of ``pile`` pegs by fifteen, 31 or a run (the safe goal ignores pairs)."""
         total = sum(value(card) for card in pile)
         points = 2 if total in (15, 31) else 0
-        runs = [n for n in range(3, len(pile) + 1)
-                if all(b == a + 1 for a, b in zip(sorted(c.rank for c in pile[-n:]), sorted(c.rank for c in pile[-n:])[1:]))]
+        runs = [
+            n
+            for n in range(3, len(pile) + 1)
+            if all(b == a + 1 for a, b in zip(sorted(c.rank for c in pile[-n:]), sorted(c.rank for c in pile[-n:])[1:]))
+        ]
         return points + max(runs, default=0)
 
     def threat(card) -> int:

@@ -12,7 +12,6 @@ import xml.etree.ElementTree as ElementTree
 from collections import Counter
 
 import pytest
-
 from cribbage.i18n import LANGUAGES, t
 from cribbage.widgets import render_block
 
@@ -28,8 +27,11 @@ def drawing(lang: str) -> ElementTree.Element:
 
 
 def circles(root: ElementTree.Element, css: str) -> list[tuple[float, float]]:
-    return [(float(c.get("cx", "nan")), float(c.get("cy", "nan")))
-            for c in root.iter(f"{SVG}circle") if css in (c.get("class") or "").split()]
+    return [
+        (float(c.get("cx", "nan")), float(c.get("cy", "nan")))
+        for c in root.iter(f"{SVG}circle")
+        if css in (c.get("class") or "").split()
+    ]
 
 
 def test_each_player_has_two_rows_of_30_holes_gone_round_twice() -> None:

@@ -10,13 +10,12 @@ from html import unescape
 from itertools import combinations
 
 import pytest
-from helpers import call as call_widget
-from helpers import state_of, text_of
-
-from cribbage.core.cards import Card, parse_cards
 from cribbage.analysis.discard import analyse_discards
+from cribbage.core.cards import Card, parse_cards
 from cribbage.i18n import LANGUAGES, card_name, number, t
 from cribbage.widgets import BlockError, render_block
+from helpers import call as call_widget
+from helpers import state_of, text_of
 
 KIND = "discard-practice"
 CARDS = "5H 5S 6C 7D JH KS"
@@ -26,13 +25,22 @@ call = partial(call_widget, KIND)  # call(state, action, lang="en")
 
 
 def state(cards=CARDS, dealer=True, role="dealer", selected="", thrown=False, players=2) -> dict:
-    return {"uid": "w1", "players": players, "role": role, "dealer": dealer, "cards": cards.split(),
-            "selected": selected.split(), "thrown": thrown}
+    return {
+        "uid": "w1",
+        "players": players,
+        "role": role,
+        "dealer": dealer,
+        "cards": cards.split(),
+        "selected": selected.split(),
+        "thrown": thrown,
+    }
 
 
 def throw(cards: str, dealer: bool, lang="en", players=2):
     """Tap the cards of ``cards`` one by one, then throw: the answer of each step."""
-    current = state(CARDS if players == 2 else "5H 5S 6C 7D JH", dealer, "dealer" if dealer else "pone", players=players)
+    current = state(
+        CARDS if players == 2 else "5H 5S 6C 7D JH", dealer, "dealer" if dealer else "pone", players=players
+    )
     for card in cards.split():
         current = call(current, {"action": "select", "value": card}, lang)["state"]
     return call(current, {"action": "throw"}, lang)
@@ -77,8 +85,10 @@ def test_every_throw_gets_the_rank_and_nets_of_the_advisor(dealer):
 
 
 def test_the_crib_counts_for_the_dealer_and_against_the_pone():
-    fives = {dealer: next(o for o in analyse_discards(CARDS, dealer) if {str(c) for c in o.discard} == {"5H", "5S"})
-             for dealer in (True, False)}
+    fives = {
+        dealer: next(o for o in analyse_discards(CARDS, dealer) if {str(c) for c in o.discard} == {"5H", "5S"})
+        for dealer in (True, False)
+    }
     # The kept hand is the same; the crib is added for the dealer and taken off for the pone.
     assert fives[True].net - fives[False].net == pytest.approx(2 * fives[True].crib_mean)
     for dealer, words in ((True, "discard_practice.you_deal"), (False, "discard_practice.they_deal")):
@@ -145,15 +155,18 @@ def test_new_cards_deal_six_fresh_cards_and_clear_the_throw():
     assert 'class="cb-verdict"' not in dealt["html"]
 
 
-@pytest.mark.parametrize("bad", [
-    state(cards="5H 5S 6C 7D JH"),                  # five cards for two players
-    state(selected="2C"),                           # a card not dealt
-    state(selected="5H 5S 6C"),                     # more than the throw
-    state(selected="5H", thrown=True),              # a throw of one card
-    state(role="maybe"),
-    {**state(), "dealer": "yes"},
-    {**state(), "players": 6},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        state(cards="5H 5S 6C 7D JH"),  # five cards for two players
+        state(selected="2C"),  # a card not dealt
+        state(selected="5H 5S 6C"),  # more than the throw
+        state(selected="5H", thrown=True),  # a throw of one card
+        state(role="maybe"),
+        {**state(), "dealer": "yes"},
+        {**state(), "players": 6},
+    ],
+)
 def test_a_state_that_makes_no_sense_is_answered_in_the_language(bad):
     assert call(bad, {"action": "noop"}, "cs") == {"error": t("error.bad_state", "cs")}
 
@@ -163,8 +176,14 @@ def test_a_card_dealt_twice_is_named_in_the_language():
     assert set(answer) == {"error"} and card_name(Card.parse("5H"), "cs") in answer["error"]
 
 
-@pytest.mark.parametrize("action", [{"action": "select", "value": "2C"}, {"action": "select", "value": "<b>"},
-                                    {"action": "set", "name": "role", "value": "2"}])
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"action": "select", "value": "2C"},
+        {"action": "select", "value": "<b>"},
+        {"action": "set", "name": "role", "value": "2"},
+    ],
+)
 def test_an_action_that_no_page_sends_is_refused(action):
     assert call(state(), action, "sk") == {"error": t("error.bad_state", "sk")}
 

@@ -11,10 +11,8 @@ import json
 import re
 
 import pytest
-
 from cribbage.i18n import t
 from cribbage.widgets import update
-
 from test_widgets_browser import LIVE_TIMEOUT, open_fixture, wait_settled, wake_all, widget_errors
 
 WORKER = "**/assets/cribbage/worker.js"
@@ -94,14 +92,18 @@ def step_the_play(page):
     play = page.locator('[data-widget="play"]').first
     before = play.get_attribute("data-state")
     play.locator("button[data-key=first]").click()
-    page.wait_for_function("([w, before]) => w.dataset.state !== before && !w.hasAttribute('aria-busy')",
-                           arg=[play.element_handle(), before], timeout=LIVE_TIMEOUT)
+    page.wait_for_function(
+        "([w, before]) => w.dataset.state !== before && !w.hasAttribute('aria-busy')",
+        arg=[play.element_handle(), before],
+        timeout=LIVE_TIMEOUT,
+    )
     return play
 
 
 def wait_unavailable(widget, timeout: int = LIVE_TIMEOUT) -> None:
-    widget.page.wait_for_function("w => w.classList.contains('cb-unavailable')",
-                                  arg=widget.element_handle(), timeout=timeout)
+    widget.page.wait_for_function(
+        "w => w.classList.contains('cb-unavailable')", arg=widget.element_handle(), timeout=timeout
+    )
 
 
 @pytest.fixture
@@ -136,8 +138,7 @@ def test_an_exception_in_the_engine_is_logged_and_gives_up_that_widget_only(own,
     assert len(widget_errors(own)) == 1
 
 
-def test_a_request_never_answered_gives_up_its_widget_after_the_limit_and_a_late_answer_is_ignored(
-        own, fixtures_url):
+def test_a_request_never_answered_gives_up_its_widget_after_the_limit_and_a_late_answer_is_ignored(own, fixtures_url):
     limited = serve_changed(own, WIDGETS, short_limit)
     held = serve_changed(own, WORKER, lambda text: HOLDING + text)
     page = open_fixture(own, fixtures_url, "en")

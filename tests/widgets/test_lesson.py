@@ -13,7 +13,6 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-
 from cribbage.core.cards import DECK, Card
 from cribbage.course.lessons import COURSE, stage, task_for
 from cribbage.i18n import LANGUAGES, card_name, card_symbol, number_word, t
@@ -21,8 +20,8 @@ from cribbage.widgets import render_block
 from helpers import call, state_of, text_of
 from lesson_answers import best_plays, combinations_of, expected_number, value
 from naive_exercises import naive_combinations
-from naive_scorer import naive_show_total
 from naive_pegging import points_of_last_card
+from naive_scorer import naive_show_total
 
 STAGES = [each for lesson in COURSE for each in lesson.stages]
 
@@ -43,7 +42,11 @@ def test_every_stage_prints_its_first_task_readable_without_javascript(lang):
     for each in STAGES:
         page = render_block("lesson", f"stage: {each.id}", lang)
         task = task_for(each, 0)
-        assert 'data-widget="lesson"' in page and f'data-stage="{each.id}"' in page and "data-stars" not in page.split(">")[0]
+        assert (
+            'data-widget="lesson"' in page
+            and f'data-stage="{each.id}"' in page
+            and "data-stars" not in page.split(">")[0]
+        )
         assert f'data-persist="lesson-{each.id}"' in page
         text = text_of(page)
         for card in (*task.cards, *task.pile, *((task.starter,) if task.starter else ())):
@@ -74,7 +77,9 @@ def test_an_unknown_stage_stops_the_build_naming_the_line():
 # -- answers --------------------------------------------------------------------------
 
 
-NUMBER_STAGES = [each.id for each in STAGES if each.kind in ("count", "peg") or each.kind == "score" and not task_for(each, 0).only]
+NUMBER_STAGES = [
+    each.id for each in STAGES if each.kind in ("count", "peg") or each.kind == "score" and not task_for(each, 0).only
+]
 
 
 @pytest.mark.parametrize("stage_id", NUMBER_STAGES)
@@ -118,11 +123,15 @@ def test_a_hint_lowers_the_stars_to_two():
     assert answer["state"]["stars"] == 2
     # the hint said the count of all cards but the last, by the values
     hinted = act(first_state("values-3"), "hint")["html"]
-    assert str(sum(value(card) for card in cards[:-1])) in text_of(re.search(r'class="cb-hint".*?</p>', hinted).group(0))
+    assert str(sum(value(card) for card in cards[:-1])) in text_of(
+        re.search(r'class="cb-hint".*?</p>', hinted).group(0)
+    )
 
 
 def test_the_best_stars_of_a_stage_are_kept_when_new_cards_go_worse():
-    right = act(first_state("values-1"), "check", str(sum(value(card) for card in task_for(stage("values-1"), 0).cards)))["state"]
+    right = act(
+        first_state("values-1"), "check", str(sum(value(card) for card in task_for(stage("values-1"), 0).cards))
+    )["state"]
     again = act(act(right, "new")["state"], "check", "0")["state"]
     assert right["stars"] == 3 and again["stars"] == 3 and again["done"]
 
@@ -160,7 +169,9 @@ def test_a_selection_that_is_no_combination_costs_a_star_and_names_the_rule(stag
     wanted = combinations_of(task)
     cards = [*task.cards, task.starter]
     sizes = (3, 4) if task.only == ("run",) else (2, 3)  # two cards are no run at all: refused before the check
-    wrong = next(frozenset(subset) for size in sizes for subset in combinations(cards, size) if frozenset(subset) not in wanted)
+    wrong = next(
+        frozenset(subset) for size in sizes for subset in combinations(cards, size) if frozenset(subset) not in wanted
+    )
     answer = act(select(first_state(stage_id), wrong), "check")
     assert 'data-correct="false"' in answer["html"] and answer["state"]["tries"] == 1 and not answer["state"]["found"]
     assert 'class="cb-rule"' in answer["html"]
@@ -180,7 +191,9 @@ def test_a_combination_found_twice_is_counted_once():
 
 def test_three_cards_of_a_rank_tapped_at_once_are_told_to_be_found_two_at_a_time():
     task = task_for(stage("pairs-1"), 0)
-    royal = frozenset(card for card in task.cards if sum(other.rank == card.rank for other in (*task.cards, task.starter)) == 3)
+    royal = frozenset(
+        card for card in task.cards if sum(other.rank == card.rank for other in (*task.cards, task.starter)) == 3
+    )
     answer = act(select(first_state("pairs-1"), royal), "check")
     assert len(royal) == 3 and t("lesson.find_pair_one_at_a_time", "en") in text_of(answer["html"])
 
@@ -200,7 +213,9 @@ def test_a_card_that_passes_31_is_called_unplayable_with_the_sum_and_a_go_while_
     over = next(card for card in task.cards if count + value(card) > 31)
     text = text_of(act(first_state("the-play-1"), "check", str(over))["html"])
     assert f"{count} + {value(over)} = {count + value(over)}" in text and card_name(over, "en") in text
-    assert t("lesson.go_while_fits", "en", answer="x").split(".")[0] in text_of(act(first_state("the-play-1"), "check", "go")["html"])
+    assert t("lesson.go_while_fits", "en", answer="x").split(".")[0] in text_of(
+        act(first_state("the-play-1"), "check", "go")["html"]
+    )
 
 
 def test_a_wrong_count_names_the_court_cards_value_in_the_sum():
@@ -226,7 +241,9 @@ def test_a_wrong_hand_count_is_also_said_aloud_as_players_count_ending_on_the_to
     if naive_combinations([*task.cards, task.starter], "fifteen"):
         assert spoken.lower().startswith("fifteen two")
     assert spoken.endswith(" " + number_word(right, "en"))  # the total worked out without the engine
-    assert "data-spoken" not in act(first_state("fifteens-4"), "check", 1)["html"]  # a count of one kind only is not said whole
+    assert (
+        "data-spoken" not in act(first_state("fifteens-4"), "check", 1)["html"]
+    )  # a count of one kind only is not said whole
 
 
 def test_a_wrong_count_first_sums_the_points_by_kind():
@@ -277,7 +294,10 @@ def test_a_right_discard_also_shows_what_the_best_keeps_and_every_choice(stage_i
 
 def test_next_leads_to_the_next_stage_on_the_page_then_to_the_top_of_the_next_lesson():
     def next_href(stage_id):
-        return re.search(r'<a class="cb-button cb-next" href="([^"]+)"', render_block("lesson", f"stage: {stage_id}", "en")).group(1)
+        return re.search(
+            r'<a class="cb-button cb-next" href="([^"]+)"', render_block("lesson", f"stage: {stage_id}", "en")
+        ).group(1)
+
     assert next_href("pairs-1") == "#pairs-2"
     assert next_href("pairs-4") == "../runs/"  # the lesson's rule stands above its first stage
     assert next_href("discard-4") == "../"
@@ -314,8 +334,11 @@ def test_the_hint_of_a_safe_lead_names_a_reply_and_what_it_would_score(stage_id)
     hinted = text_of(act(first_state(stage_id), "hint")["html"])
     avoided = next(card for card in task.cards if f"Avoid this card: the {card_name(card, 'en')}." in hinted)
     # the reply named makes 15, 31 or a run with the avoided card, by the independent count
-    reply = next(card for card in DECK if card not in task.cards and card not in task.pile
-                 and f"such as the {card_name(card, 'en')} would" in hinted)
+    reply = next(
+        card
+        for card in DECK
+        if card not in task.cards and card not in task.pile and f"such as the {card_name(card, 'en')} would" in hinted
+    )
     assert points_of_last_card([*task.pile, avoided, reply]) > 0
 
 
@@ -424,7 +447,12 @@ def progress_state(lesson: str = "") -> dict:
 
 
 def saved(stars: dict[str, object]) -> str:
-    return json.dumps({f"lesson-{stage_id}": json.dumps({"stage": stage_id, "stars": n}) if n != "raw" else "{oops" for stage_id, n in stars.items()})
+    return json.dumps(
+        {
+            f"lesson-{stage_id}": json.dumps({"stage": stage_id, "stars": n}) if n != "raw" else "{oops"
+            for stage_id, n in stars.items()
+        }
+    )
 
 
 def progress(state: dict, action: str, value=None, lang: str = "en") -> dict:
@@ -435,7 +463,9 @@ def test_progress_watches_every_stage_and_counts_stages_done_and_stars():
     page = render_block("course-progress", "", "en")
     watched = re.search(r'data-watch="([^"]*)"', page).group(1).split()
     assert watched == [f"lesson-{each.id}" for each in STAGES]
-    answer = progress(progress_state(), "saved", saved({"values-1": 3, "values-2": 0, "pairs-1": 2, "runs-1": "raw", "hand-1": 9}))
+    answer = progress(
+        progress_state(), "saved", saved({"values-1": 3, "values-2": 0, "pairs-1": 2, "runs-1": "raw", "hand-1": 9})
+    )
     assert answer["state"]["stars"] == {"values-1": 3, "values-2": 0, "pairs-1": 2}
     page = answer["html"]
     values = re.search(r'data-lesson="values" data-done="(\d+)"', page).group(1)
@@ -475,9 +505,9 @@ def test_the_course_words_exist_in_every_language_for_every_lesson_and_rule():
 
 def test_a_discard_stage_asks_the_page_to_prepare_its_check_and_preparing_changes_nothing():
     page = render_block("lesson", "stage: discard-1", "en")
-    assert 'data-prepare="true"' in page and 'data-prepare' not in render_block("lesson", "stage: hand-1", "en")
+    assert 'data-prepare="true"' in page and "data-prepare" not in render_block("lesson", "stage: hand-1", "en")
     state = first_state("discard-1")
     prepared = act(state, "prepare")
-    assert prepared["state"] == state and 'data-correct' not in prepared["html"]
+    assert prepared["state"] == state and "data-correct" not in prepared["html"]
     new = act(state, "new")
     assert new["prepare"] is True and act(first_state("hand-1"), "new")["prepare"] is False

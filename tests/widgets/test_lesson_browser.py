@@ -11,10 +11,9 @@ from __future__ import annotations
 import json
 import re
 
-from lesson_answers import best_plays, combinations_of, expected_number, pair_points
-
-from cribbage.i18n import card_name, t
 from cribbage.course.tasks import Task
+from cribbage.i18n import card_name, t
+from lesson_answers import best_plays, combinations_of, expected_number, pair_points
 
 LIVE_TIMEOUT = 60_000
 # Material's language switcher asks for sitemap.xml at the host's root, outside the sub-path.
@@ -70,7 +69,9 @@ def focus_by_tab(page, selector: str) -> None:
     assert page.evaluate(matches, selector), f"the keyboard never reached {selector}"
 
 
-def test_a_whole_lesson_by_keyboard_only_on_a_phone_with_stars_and_progress_kept_after_a_reload(watched_context, base_url):
+def test_a_whole_lesson_by_keyboard_only_on_a_phone_with_stars_and_progress_kept_after_a_reload(
+    watched_context, base_url
+):
     context = watched_context(base_url, viewport={"width": 360, "height": 740})
     page = open_lesson(context, base_url, "pairs")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
@@ -97,18 +98,26 @@ def test_a_whole_lesson_by_keyboard_only_on_a_phone_with_stars_and_progress_kept
         assert stage.get_attribute("data-stars") == "3", stage_id
         assert stage.locator('.cb-verdict[data-correct="true"]').count() == 1
     progress = page.locator('[data-widget="course-progress"] [data-lesson="pairs"]')
-    page.wait_for_function("() => document.querySelector('[data-lesson=pairs]').dataset.done === '4'", timeout=LIVE_TIMEOUT)
+    page.wait_for_function(
+        "() => document.querySelector('[data-lesson=pairs]').dataset.done === '4'", timeout=LIVE_TIMEOUT
+    )
     assert "★★★" in progress.text_content()
     page.reload()
     wait_live(page)
-    page.wait_for_function("() => [...document.querySelectorAll('[data-widget=lesson]')].every(w => w.dataset.stars === '3')",
-                           timeout=LIVE_TIMEOUT)
-    page.wait_for_function("() => document.querySelector('[data-lesson=pairs]').dataset.done === '4'", timeout=LIVE_TIMEOUT)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-widget=lesson]')].every(w => w.dataset.stars === '3')",
+        timeout=LIVE_TIMEOUT,
+    )
+    page.wait_for_function(
+        "() => document.querySelector('[data-lesson=pairs]').dataset.done === '4'", timeout=LIVE_TIMEOUT
+    )
     # the whole course's count on the index page too
     index = context.new_page()
     index.goto(f"{base_url}learn/")
     wait_live(index)
-    index.wait_for_function("() => document.querySelector('.cb-progress-course').dataset.done === '4'", timeout=LIVE_TIMEOUT)
+    index.wait_for_function(
+        "() => document.querySelector('.cb-progress-course').dataset.done === '4'", timeout=LIVE_TIMEOUT
+    )
     assert errors_of(context) == [] and context.watch.foreign == []
 
 
@@ -135,7 +144,9 @@ def test_a_whole_lesson_by_touch_on_a_phone_in_polish(watched_context, base_url)
         settled(page)
         assert stage.get_attribute("data-stars") == "3", stage_id
         assert stage.locator(".cb-verdict").text_content().strip() == t("lesson.right", "pl")
-    page.wait_for_function("() => document.querySelector('[data-lesson=\"the-play\"]').dataset.done === '4'", timeout=LIVE_TIMEOUT)
+    page.wait_for_function(
+        "() => document.querySelector('[data-lesson=\"the-play\"]').dataset.done === '4'", timeout=LIVE_TIMEOUT
+    )
     assert errors_of(context) == [] and context.watch.foreign == []
 
 
@@ -192,10 +203,16 @@ def test_a_hint_then_the_right_answer_earns_two_stars_and_reset_clears_them(watc
     settled(page)
     progress.locator('[data-key="reset-yes"]').click()
     settled(page)
-    page.wait_for_function("() => !document.querySelector('[data-stage=\"values-1\"]').hasAttribute('data-stars')",
-                           timeout=LIVE_TIMEOUT)
-    assert page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('cribbage-widget-lesson-')"
-                         " && JSON.parse(localStorage[k]).stars !== null)") == []
+    page.wait_for_function(
+        "() => !document.querySelector('[data-stage=\"values-1\"]').hasAttribute('data-stars')", timeout=LIVE_TIMEOUT
+    )
+    assert (
+        page.evaluate(
+            "() => Object.keys(localStorage).filter(k => k.startsWith('cribbage-widget-lesson-')"
+            " && JSON.parse(localStorage[k]).stars !== null)"
+        )
+        == []
+    )
     page.reload()
     wait_live(page)
     assert page.locator('[data-stage="values-1"]').get_attribute("data-stars") is None

@@ -9,18 +9,18 @@ import re
 from functools import partial
 
 import pytest
-from helpers import call as call_widget
-from helpers import text_of
-
-from cribbage.course import exercises
-from cribbage.core.cards import DECK, parse_cards
-from cribbage.players.coach import review_deal
-from cribbage.players.computer import ComputerPlayer, choose_play
-from cribbage.core.game import Game, GameRules
-from cribbage.i18n import card_name, number, t
 from cribbage.analysis.pegging_risk import best_cards, play_risks
 from cribbage.analysis.risk import SAFE_KINDS, card_distribution
+from cribbage.core.cards import DECK, parse_cards
+from cribbage.core.game import Game
+from cribbage.core.rules import GameRules
+from cribbage.course import exercises
 from cribbage.course.tasks import Task, TaskKind
+from cribbage.i18n import card_name, number, t
+from cribbage.players.coach import review_deal
+from cribbage.players.computer import ComputerPlayer, choose_play
+from helpers import call as call_widget
+from helpers import text_of
 
 call = partial(call_widget, "peg-practice")
 
@@ -83,7 +83,12 @@ def test_the_practice_page_marks_the_cards_the_course_calls_safe():
     pile, hand = parse_cards("KH"), parse_cards("6S 4D 9C")
     state = {"uid": "w1", "players": 2, "pile": ["KH"], "hand": ["6S", "4D", "9C"], "opponent": 3, "chosen": None}
     html = call(state, {"action": "play", "value": "6S"})["html"]
-    lines = {name: text_of(body) for name, body in re.findall(r'<li[^>]*><span class="cb-card cb-\w">.*?<span class="cb-sr">([^<]*)</span>(.*?)</li>', html)}
+    lines = {
+        name: text_of(body)
+        for name, body in re.findall(
+            r'<li[^>]*><span class="cb-card cb-\w">.*?<span class="cb-sr">([^<]*)</span>(.*?)</li>', html
+        )
+    }
     _task, options, _accepted = course(pile, hand)
     for risk in play_risks(pile, hand, 3):
         line = lines[card_name(risk.card, "en")]

@@ -13,15 +13,14 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from cribbage.analysis.pegging_risk import deal_peg_situation, play_risks
+from cribbage.core.cards import DECK, Card, parse_cards
+from cribbage.i18n import LANGUAGES, card_name, number, points_text, t
+from cribbage.widgets import BlockError, render_block
 from helpers import call as call_widget
 from helpers import state_of, text_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from cribbage.core.cards import DECK, Card, parse_cards
-from cribbage.i18n import LANGUAGES, card_name, number, points_text, t
-from cribbage.analysis.pegging_risk import deal_peg_situation, play_risks
-from cribbage.widgets import BlockError, render_block
 
 # The independent play scorer lives beside the engine's tests (pytest puts that folder on
 # the path only when it collects them, so a run of this file alone adds it here).
@@ -35,12 +34,24 @@ call = partial(call_widget, KIND)  # call(state, action, lang="en")
 
 
 def state(pile: str, hand: str, opponent: int, chosen=None, players: int = 2) -> dict:
-    return {"uid": "w1", "players": players, "pile": pile.split(), "hand": hand.split(), "opponent": opponent, "chosen": chosen}
+    return {
+        "uid": "w1",
+        "players": players,
+        "pile": pile.split(),
+        "hand": hand.split(),
+        "opponent": opponent,
+        "chosen": chosen,
+    }
 
 
 def card_items(html: str) -> dict[str, str]:
     """The text of each card's line in the answer, by the card's name (en)."""
-    return {card: text_of(item) for card, item in re.findall(r'<li[^>]*><span class="cb-card cb-\w">.*?<span class="cb-sr">([^<]*)</span>(.*?)</li>', html)}
+    return {
+        card: text_of(item)
+        for card, item in re.findall(
+            r'<li[^>]*><span class="cb-card cb-\w">.*?<span class="cb-sr">([^<]*)</span>(.*?)</li>', html
+        )
+    }
 
 
 # -- the independent expectation ------------------------------------------------------------------
@@ -78,7 +89,7 @@ def situations(draw, max_opponent=3):
         pile.append(card)
     if not pile:
         pile = [min(deck[:size], key=value)]
-    hand = deck[6:6 + draw(st.integers(2, 4))]
+    hand = deck[6 : 6 + draw(st.integers(2, 4))]
     return pile, list(hand), draw(st.integers(1, max_opponent))
 
 
@@ -187,7 +198,7 @@ def test_playing_the_best_card_says_so():
     answer = call(state("7C 8D", "9H KC", 3), {"action": "play", "value": "9H"})
     verdict = re.search(r'<p class="cb-verdict" data-announce>(.*?)</p>', answer["html"]).group(1)
     assert unescape(verdict).startswith("Nine of hearts: the best play here")
-    assert answer["state"]["chosen"] == "9H" and "<details class=\"cb-answer-box\" open>" in answer["html"]
+    assert answer["state"]["chosen"] == "9H" and '<details class="cb-answer-box" open>' in answer["html"]
 
 
 def test_a_worse_card_is_told_the_better_one_and_by_how_much():
@@ -211,7 +222,9 @@ def test_a_go_while_a_card_fits_or_a_card_over_31_is_refused_in_the_language():
     go = call(start, {"action": "go"}, "cs")
     assert go["state"] == start and t("peg_practice.cannot_go", "cs") in text_of(go["html"])
     over = call(start, {"action": "play", "value": "9D"}, "sk")
-    assert over["state"] == start and t("reason.over_31", "sk") in text_of(re.search(r'class="cb-error".*?</p>', over["html"]).group(0))
+    assert over["state"] == start and t("reason.over_31", "sk") in text_of(
+        re.search(r'class="cb-error".*?</p>', over["html"]).group(0)
+    )
     stranger = call(start, {"action": "play", "value": "2H"}, "bg")
     assert stranger["state"] == start and 'class="cb-error"' in stranger["html"]
 
@@ -220,21 +233,24 @@ def test_new_cards_deal_a_fresh_moment():
     start = state("7C 8D", "9H KC", 3, chosen="9H", players=3)
     dealt = call(start, {"action": "deal"})
     assert dealt["state"]["chosen"] is None and dealt["state"]["players"] == 3
-    assert 'class="cb-verdict"' not in dealt["html"] and "<details class=\"cb-answer-box\">" in dealt["html"]
+    assert 'class="cb-verdict"' not in dealt["html"] and '<details class="cb-answer-box">' in dealt["html"]
 
 
-@pytest.mark.parametrize("bad", [
-    state("7C 8D", "9H", 3),                      # a hand of one card
-    state("7C 8D", "8D KC", 3),                   # a card on the pile and in hand
-    state("KH QS QD AH", "9H KC", 3),             # a pile at 31 would have started again
-    state("7C 8D", "9H KC", 0),                   # nobody to answer
-    state("7C 8D", "9H KC", 3, chosen="2S"),      # a choice not in hand
-    state("KH QS 5C", "9D 4C", 2, chosen="GO"),   # a go while the 4 fits
-    state("KH QS 5C", "9D 4C", 2, chosen="9D"),   # a card over 31
-    {**state("7C 8D", "9H KC", 3), "players": 5},
-    {**state("7C 8D", "9H KC", 3), "opponent": True},
-    {**state("7C 8D", "9H KC", 3), "uid": '"><script>'},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        state("7C 8D", "9H", 3),  # a hand of one card
+        state("7C 8D", "8D KC", 3),  # a card on the pile and in hand
+        state("KH QS QD AH", "9H KC", 3),  # a pile at 31 would have started again
+        state("7C 8D", "9H KC", 0),  # nobody to answer
+        state("7C 8D", "9H KC", 3, chosen="2S"),  # a choice not in hand
+        state("KH QS 5C", "9D 4C", 2, chosen="GO"),  # a go while the 4 fits
+        state("KH QS 5C", "9D 4C", 2, chosen="9D"),  # a card over 31
+        {**state("7C 8D", "9H KC", 3), "players": 5},
+        {**state("7C 8D", "9H KC", 3), "opponent": True},
+        {**state("7C 8D", "9H KC", 3), "uid": '"><script>'},
+    ],
+)
 def test_a_state_that_makes_no_sense_is_answered_in_the_language(bad):
     answer = call(bad, {"action": "noop"}, "pl")
     assert answer == {"error": t("error.bad_state", "pl")}

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import json
 
-from cribbage.core.cards import parse_cards
 from cribbage.analysis.discard import analyse_discards
-from cribbage.i18n import card_name, t
 from cribbage.analysis.pegging_risk import best_cards, check_choice, play_risks
+from cribbage.core.cards import parse_cards
+from cribbage.i18n import card_name, t
 
 LIVE_TIMEOUT = 60_000
 PHONE = {"width": 360, "height": 740}
@@ -26,7 +26,9 @@ def phone_page(watched_context, base_url, lang="en"):
         widget.scroll_into_view_if_needed()
     page.wait_for_function(
         "() => [...document.querySelectorAll('[data-widget]')].every(w => w.dataset.ready === 'true'"
-        " || w.classList.contains('cb-unavailable'))", timeout=LIVE_TIMEOUT)
+        " || w.classList.contains('cb-unavailable'))",
+        timeout=LIVE_TIMEOUT,
+    )
     assert page.locator(".cb-unavailable").count() == 0, "the engine did not load"
     return context, page
 
@@ -36,7 +38,9 @@ def state_of(widget) -> dict:
 
 
 def settle(widget) -> None:
-    widget.page.wait_for_function("w => !w.hasAttribute('aria-busy')", arg=widget.element_handle(), timeout=LIVE_TIMEOUT)
+    widget.page.wait_for_function(
+        "w => !w.hasAttribute('aria-busy')", arg=widget.element_handle(), timeout=LIVE_TIMEOUT
+    )
 
 
 def fits_the_phone(page) -> bool:
@@ -122,6 +126,8 @@ def test_discard_practice_on_a_phone_by_tapping_and_by_keyboard(watched_context,
     settle(widget)
     options = analyse_discards(parse_cards(cards), False)
     mine = next(o for o in options if {str(c) for c in o.discard} == set(cards[-2:]))
-    assert f"net {mine.net:.2f}".replace("-", "\N{MINUS SIGN}") in widget.locator(".cb-verdict").inner_text()  # the page's minus sign
+    assert (
+        f"net {mine.net:.2f}".replace("-", "\N{MINUS SIGN}") in widget.locator(".cb-verdict").inner_text()
+    )  # the page's minus sign
     assert widget.locator(".cb-verdict").text_content() in widget.locator(".cb-status").text_content()
     assert [error for error in context.watch.errors if "sitemap" not in error] == []

@@ -20,16 +20,15 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from helpers import KINDS, call, state_of
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from cribbage.core.cards import Card, parse_cards
-from cribbage.i18n import LANGUAGES, MissingMessageError, t
 from cribbage.core.show import score_show
+from cribbage.i18n import LANGUAGES, MissingMessageError, t
 from cribbage.widgets import REGISTRY, render_block, update
 from cribbage.widgets.hand import parse_hand_fragment
 from cribbage.widgets.source import BlockError
+from helpers import KINDS, call, state_of
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 # widgets.md is the browser tests' page (its kinds are theirs); other-kinds.md holds the rest.
@@ -166,8 +165,12 @@ def test_every_action_on_the_first_state_gets_an_answer(kind):
 
 @pytest.mark.parametrize("kind", sorted(BLOCKS))
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(action=st.dictionaries(st.sampled_from(["action", "name", "value"]),
-                              st.sampled_from(ODD_VALUES + ACTION_NAMES + ["card0", "crib", "role", "dealer", "target"])))
+@given(
+    action=st.dictionaries(
+        st.sampled_from(["action", "name", "value"]),
+        st.sampled_from(ODD_VALUES + ACTION_NAMES + ["card0", "crib", "role", "dealer", "target"]),
+    )
+)
 def test_any_action_gets_an_answer_never_an_exception(kind, action):
     assert_answered(call(kind, first_state(kind), action))
 
@@ -189,10 +192,14 @@ def page_actions(html: str) -> list[dict]:
         action = found["data-action"]
         if select:
             name = found.get("data-name") or found.get("name")
-            actions += [{"action": "set", "name": name, "value": unescape(value)}
-                        for value in re.findall(r'<option value="([^"]*)"', options)]
+            actions += [
+                {"action": "set", "name": name, "value": unescape(value)}
+                for value in re.findall(r'<option value="([^"]*)"', options)
+            ]
         elif tag == "input":
-            actions.append({"action": "set", "name": found.get("data-name") or found.get("name"), "value": found.get("value", "")})
+            actions.append(
+                {"action": "set", "name": found.get("data-name") or found.get("name"), "value": found.get("value", "")}
+            )
         elif tag == "form":
             actions += [{"action": action, "value": said} for said in SAID]
         else:

@@ -12,13 +12,11 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from cribbage.core.cards import Card, parse_cards
 from cribbage.analysis.discard import analyse_discards
-from cribbage.i18n import LANGUAGES, card_symbol, t
+from cribbage.core.cards import Card, parse_cards
 from cribbage.core.play import replay
 from cribbage.core.show import score_show
-
+from cribbage.i18n import LANGUAGES, card_symbol, t
 
 KINDS = ("hand", "play", "practice", "advisor")
 LIVE_TIMEOUT = 60_000
@@ -103,7 +101,8 @@ def test_a_fragment_loads_its_hand(watched, fixtures_url):
     hand = page.locator('[data-widget="hand"]')
     wake_all(page)
     page.wait_for_function(
-        "() => document.querySelector('[data-widget=hand] select[name=card0]').value === '2H'", timeout=LIVE_TIMEOUT)
+        "() => document.querySelector('[data-widget=hand] select[name=card0]').value === '2H'", timeout=LIVE_TIMEOUT
+    )
     expected = score_show(parse_cards("2H 3H 4H 5H"), Card.parse("6H"), crib=True).total
     assert hand.locator("[data-total]").get_attribute("data-total") == str(expected)
     assert hand.locator('input[type=radio][value="1"]').is_checked()
@@ -132,7 +131,9 @@ def test_a_broken_or_impossible_shared_hand_gets_a_notice_and_the_page_still_sta
     assert hand.locator("[data-total]").get_attribute("data-total") == "29"  # the example stays
     hand.locator('input[type=radio][value="1"]').check()  # and its crib switch still works
     page.wait_for_function(
-        "() => JSON.parse(document.querySelector('[data-widget=hand]').dataset.state).crib === true", timeout=LIVE_TIMEOUT)
+        "() => JSON.parse(document.querySelector('[data-widget=hand]').dataset.state).crib === true",
+        timeout=LIVE_TIMEOUT,
+    )
     assert not widget_errors(watched)
 
 
@@ -156,7 +157,8 @@ def test_keyboard_alone_changes_a_card_and_steps_a_play(watched, fixtures_url):
     assert value != "JD"
     expected = score_show(parse_cards(["5H", "5S", "5C", value]), Card.parse("5D")).total
     page.wait_for_function(
-        f"() => document.querySelector('[data-widget=hand] [data-total]')?.dataset.total === '{expected}'")
+        f"() => document.querySelector('[data-widget=hand] [data-total]')?.dataset.total === '{expected}'"
+    )
 
     play = page.locator('[data-widget="play"]').first
     start = state_of(play)["step"]
@@ -268,8 +270,9 @@ def test_without_the_engine_the_static_example_stays_with_a_notice(watched_conte
     page.goto(f"{fixtures_url}cs/")
     hand = page.locator('[data-widget="hand"]')
     hand.locator("select[name=card0]").focus()
-    page.wait_for_function("() => document.querySelector('[data-widget=hand]').classList.contains('cb-unavailable')",
-                           timeout=LIVE_TIMEOUT)
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=hand]').classList.contains('cb-unavailable')", timeout=LIVE_TIMEOUT
+    )
     assert hand.locator(".cb-status").text_content() == t("ui.unavailable", "cs")
     assert hand.locator("[data-total]").get_attribute("data-total") == "29"
     assert not hand.locator(".cb-controls").is_visible()
@@ -335,13 +338,25 @@ def test_the_advisor_driven_by_keyboard_agrees_with_the_cli(watched, fixtures_ur
     _tab_to(page, "[data-widget=advisor] input[type=radio]:checked")
     page.keyboard.press("ArrowRight")  # dealer -> the other player deals
     wait_settled(advisor)
-    cards = [page.evaluate(f"() => document.querySelector('[data-widget=advisor] select[name=card{i}]').value")
-             for i in range(6)]
+    cards = [
+        page.evaluate(f"() => document.querySelector('[data-widget=advisor] select[name=card{i}]').value")
+        for i in range(6)
+    ]
     assert cards[5] != "KS"
     engine = Path(__file__).resolve().parents[2] / "engine"
-    cli = subprocess.run([sys.executable, "-m", "cribbage", "discard", *cards, "--json"], cwd=engine,
-                         capture_output=True, text=True, check=True)
+    cli = subprocess.run(
+        [sys.executable, "-m", "cribbage", "discard", *cards, "--json"],
+        cwd=engine,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     # The page prints a negative net with a true minus sign, as every figure on the site.
-    expected = [(frozenset(card_symbol(Card.parse(c)) for c in option["discard"]), f"{option['net']:.2f}".replace("-", "\N{MINUS SIGN}"))
-                for option in json.loads(cli.stdout)]
+    expected = [
+        (
+            frozenset(card_symbol(Card.parse(c)) for c in option["discard"]),
+            f"{option['net']:.2f}".replace("-", "\N{MINUS SIGN}"),
+        )
+        for option in json.loads(cli.stdout)
+    ]
     assert _advisor_rows(advisor) == expected

@@ -8,21 +8,21 @@ import string
 from html import unescape
 
 import pytest
-from helpers import call, state_of, text_of
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from cribbage import errors
-from cribbage.core.cards import DECK, Card, parse_cards
 from cribbage.analysis.discard import analyse_discards
-from cribbage.i18n import LANGUAGES, card_name, catalogue, error_message, number_word, t
+from cribbage.core.cards import DECK, Card, parse_cards
 from cribbage.core.play import Play, replay
+from cribbage.core.show import score_show
+from cribbage.i18n import LANGUAGES, card_name, catalogue, error_message, number_word, t
 from cribbage.widgets import BlockError, render_block, update
 from cribbage.widgets.hand import parse_hand_fragment
 from cribbage.widgets.spoken import spoken_count
-from cribbage.core.show import score_show
-from hooks.cribbage_blocks import page_language, replace_blocks
+from helpers import call, state_of, text_of
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mkdocs.exceptions import PluginError
+
+from hooks.cribbage_blocks import page_language, replace_blocks
 
 PLAY_REASONS = ("over_31", "not_in_hand", "not_your_turn", "must_play", "play_over")
 
@@ -42,14 +42,19 @@ def test_every_language_has_every_message_with_the_same_placeholders(lang):
     for key, message in english.items():
         if isinstance(message, (str, dict)) and key != "card.suits":
             if key.startswith("spoken."):  # a length in digits or in words, as the language says it best
-                assert fields_of(other[key]) - {"length", "length_word"} == fields_of(message) - {"length", "length_word"}, key
+                assert fields_of(other[key]) - {"length", "length_word"} == fields_of(message) - {
+                    "length",
+                    "length_word",
+                }, key
             else:
                 assert fields_of(other[key]) == fields_of(message), key
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_error_code_and_play_reason_has_a_message(lang):
-    codes = {cls.code for cls in vars(errors).values() if isinstance(cls, type) and issubclass(cls, errors.CribbageError)}
+    codes = {
+        cls.code for cls in vars(errors).values() if isinstance(cls, type) and issubclass(cls, errors.CribbageError)
+    }
     for code in codes:
         assert f"error.{code}" in catalogue(lang), code
     for reason in PLAY_REASONS:
@@ -120,15 +125,18 @@ def test_a_three_card_hand_is_the_five_card_game():
     assert f'data-total="{score_show(parse_cards("5H 5S 5C"), Card.parse("JD")).total}"' in html
 
 
-@pytest.mark.parametrize(("source", "code", "line"), [
-    (hand_block("5H 5S 5C JD", "5D", expect=28), "block_expect", 4),
-    ("hand: 5H 5S 5C JD\nstarter: 5D\ncolour: red", "block_unknown_key", 3),
-    ("hand: 5H 5S 5C JD", "block_missing_key", 0),
-    ("hand: 5H 5S 5C 5H\nstarter: 5D", "block_bad_value", 1),
-    ("hand: 5H 5S 5C JD\nstarter: 5D\ncrib: maybe", "block_bad_value", 3),
-    ("hand: 5H 5S 5C JD\nstarter 5D", "block_syntax", 2),
-    ("hand: 5H 5S 5C JD\nstarter: 5H", "block_bad_value", 1),
-])
+@pytest.mark.parametrize(
+    ("source", "code", "line"),
+    [
+        (hand_block("5H 5S 5C JD", "5D", expect=28), "block_expect", 4),
+        ("hand: 5H 5S 5C JD\nstarter: 5D\ncolour: red", "block_unknown_key", 3),
+        ("hand: 5H 5S 5C JD", "block_missing_key", 0),
+        ("hand: 5H 5S 5C 5H\nstarter: 5D", "block_bad_value", 1),
+        ("hand: 5H 5S 5C JD\nstarter: 5D\ncrib: maybe", "block_bad_value", 3),
+        ("hand: 5H 5S 5C JD\nstarter 5D", "block_syntax", 2),
+        ("hand: 5H 5S 5C JD\nstarter: 5H", "block_bad_value", 1),
+    ],
+)
 def test_an_invalid_hand_block_is_refused_naming_its_line(source, code, line):
     with pytest.raises(BlockError) as caught:
         render_block("hand", source, "en")
@@ -137,7 +145,7 @@ def test_an_invalid_hand_block_is_refused_naming_its_line(source, code, line):
 
 def test_nothing_from_a_block_reaches_the_page_unescaped():
     with pytest.raises(BlockError) as caught:
-        render_block("hand", 'hand: <script>alert(1)</script>\nstarter: 5D', "en")
+        render_block("hand", "hand: <script>alert(1)</script>\nstarter: 5D", "en")
     assert "script" in str(caught.value)
     # the crib table prints its `source:` as given: it must arrive as text
     hostile = "<script>alert(1)</script> & <img src=x onerror=alert(2)>"
@@ -153,16 +161,19 @@ def hand_state(hand="5H 5S 5C JD", starter="5D", crib=False):
     return json.dumps({"uid": "cb1", "hand": hand.split(), "starter": starter, "crib": crib})
 
 
-@pytest.mark.parametrize("fragment", [
-    "hand=5H,5S,5C&starter=5D&crib=0&x=1",
-    "hand=5H,5S,5C,JD&starter=5D&crib=2",
-    "hand=5H,5H,5C,JD&starter=5D",
-    "hand=5H,5S,5C,JD&starter=5H",
-    "hand=5H,5S,5C,JD,2C,3C&starter=5D",
-    "hand=5H,5S,5C,JD&starter=<img src=x onerror=alert(1)>",
-    "starter=5D",
-    "hand=" + "5H," * 100,
-])
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        "hand=5H,5S,5C&starter=5D&crib=0&x=1",
+        "hand=5H,5S,5C,JD&starter=5D&crib=2",
+        "hand=5H,5H,5C,JD&starter=5D",
+        "hand=5H,5S,5C,JD&starter=5H",
+        "hand=5H,5S,5C,JD,2C,3C&starter=5D",
+        "hand=5H,5S,5C,JD&starter=<img src=x onerror=alert(1)>",
+        "starter=5D",
+        "hand=" + "5H," * 100,
+    ],
+)
 def test_a_malformed_fragment_is_refused_with_a_message(fragment):
     with pytest.raises(BlockError):
         parse_hand_fragment(fragment)
@@ -201,8 +212,16 @@ def test_a_missing_or_duplicate_card_is_said_in_the_pages_language():
     assert t("error.starter_in_hand", "cs", card="")[:10] in text_of(starter["html"])
 
 
-@pytest.mark.parametrize("state", ["[]", "{}", '{"hand": "5H", "starter": 5}', "not json",
-                                   '{"uid": "\\"><script>", "hand": ["5H","5S","5C","JD"], "starter": "5D", "crib": false}'])
+@pytest.mark.parametrize(
+    "state",
+    [
+        "[]",
+        "{}",
+        '{"hand": "5H", "starter": 5}',
+        "not json",
+        '{"uid": "\\"><script>", "hand": ["5H","5S","5C","JD"], "starter": "5D", "crib": false}',
+    ],
+)
 def test_a_state_that_makes_no_sense_is_answered_with_an_error(state):
     answer = json.loads(update("hand", state, '{"action": "set"}', "en"))
     assert set(answer) == {"error"}
@@ -232,7 +251,11 @@ def test_the_static_play_shows_every_action_and_the_totals(hands, plays, totals,
     assert f'data-count="{count}"' in html
     said = text_of(html)
     players = len(totals)
-    names = ["Pone", "Dealer"] if players == 2 else [f"Player {seat + 1}" for seat in range(players - 1)] + [f"Player {players} \\(Dealer\\)"]
+    names = (
+        ["Pone", "Dealer"]
+        if players == 2
+        else [f"Player {seat + 1}" for seat in range(players - 1)] + [f"Player {players} \\(Dealer\\)"]
+    )
     for name, total in zip(names, totals):
         assert re.search(rf"{name}: {total} points?\b", said), (name, total)
     with pytest.raises(BlockError) as caught:
@@ -369,7 +392,9 @@ def test_the_hook_renders_blocks_in_the_pages_language_and_leaves_other_fences()
 
 def test_the_hook_stops_the_build_naming_file_and_line():
     markdown = "# T\n\ntext\n\n```cribbage-play\nhands: 7H 8D 5C KS | 8S 6C AH QD\nplays: 7H 8S\nexpect: 3 | 3\n```\n"
-    with pytest.raises(PluginError, match=r"^docs/en/play\.md:8: cribbage-play: expect says 3 \| 3 but the engine says 0 \| 2"):
+    with pytest.raises(
+        PluginError, match=r"^docs/en/play\.md:8: cribbage-play: expect says 3 \| 3 but the engine says 0 \| 2"
+    ):
         replace_blocks(markdown, "en", "docs/en/play.md")
     with pytest.raises(PluginError, match=r"docs/en/x\.md:1: cribbage-dice"):
         replace_blocks("```cribbage-dice\n```\n", "en", "docs/en/x.md")

@@ -128,9 +128,14 @@ def analyse_discards(
         net = hand_mean + crib_mean if dealer else hand_mean - crib_mean
         options.append(
             DiscardOption(
-                discard=discard, keep=keep, hand_mean=float(hand_mean), hand_min=min(distribution),
-                hand_max=max(distribution), hand_distribution=dict(sorted(distribution.items())),
-                crib_mean=float(crib_mean), net=float(net),
+                discard=discard,
+                keep=keep,
+                hand_mean=float(hand_mean),
+                hand_min=min(distribution),
+                hand_max=max(distribution),
+                hand_distribution=dict(sorted(distribution.items())),
+                crib_mean=float(crib_mean),
+                net=float(net),
             )
         )
     options.sort(key=lambda option: -option.net)

@@ -42,11 +42,11 @@ from collections.abc import Iterator, Sequence
 from math import comb
 
 from ..core.cards import Card
-from ..errors import CardCountError, IllegalPlayError
 from ..core.pegging import VALUES as VALUES
 from ..core.pegging import Ranks, Table, room
 from ..core.pegging import pile_points as pile_points
 from ..core.play import Play
+from ..errors import CardCountError, IllegalPlayError
 from .risk import RankCounts, expected_reply
 
 DEFAULT_SAMPLES = 96
@@ -231,7 +231,9 @@ def play_values(
     number of hidden deals; ``seed`` makes a sampled value repeatable.
     """
     if play.to_move != seat:
-        raise IllegalPlayError(f"seat {seat} is not to move", card=None, index=len(play.actions), reason="not_your_turn")
+        raise IllegalPlayError(
+            f"seat {seat} is not to move", card=None, index=len(play.actions), reason="not_your_turn"
+        )
     samples = DEFAULT_SAMPLES if samples is None else samples
     held = play.held(seat)
     played = {action.card for action in play.actions}

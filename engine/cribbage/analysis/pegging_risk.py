@@ -26,11 +26,11 @@ from dataclasses import dataclass
 
 from ..core.cards import DECK, Card
 from ..core.deal import deal_shape
-from ..errors import IllegalPlayError
 from ..core.pegging import Table, count_of, fits
 from ..core.play import Play, pile_score
-from .risk import ReplyDistribution, card_distribution
 from ..core.show import ScoreItem, ScoreKind
+from ..errors import IllegalPlayError
+from .risk import ReplyDistribution, card_distribution
 
 TIE = 1e-9
 """Nets closer than this are equal (they are sums of fractions of whole points)."""
@@ -139,7 +139,9 @@ def play_risks(
         after = [*pile, card]
         replied = card_distribution(after, pool)
         risks.append(
-            PlayRisk(card, pile_score(after), replies(after, pool), len(pool), replied.expected(opponent_cards), replied)
+            PlayRisk(
+                card, pile_score(after), replies(after, pool), len(pool), replied.expected(opponent_cards), replied
+            )
         )
     return tuple(risks)
 
@@ -165,7 +167,7 @@ def deal_peg_situation(rng: random.Random, players: int = 2) -> PegSituation:
     kept = deal_shape(players).kept
     deck = list(DECK)
     rng.shuffle(deck)
-    play = Play([deck[seat * kept:(seat + 1) * kept] for seat in range(players)])
+    play = Play([deck[seat * kept : (seat + 1) * kept] for seat in range(players)])
     moments = []
     while play.to_move is not None:
         seat = play.to_move
@@ -198,5 +200,7 @@ def check_choice(pile: Sequence[Card], hand: Sequence[Card], card: Card | None) 
     if card not in hand:
         return IllegalPlayError(f"{card}: not in the hand", card=str(card), reason="not_in_hand")
     if table.why_illegal(card.rank) == "over_31":
-        return IllegalPlayError(f"{card}: the count {count} would pass 31", card=str(card), reason="over_31", count=count)
+        return IllegalPlayError(
+            f"{card}: the count {count} would pass 31", card=str(card), reason="over_31", count=count
+        )
     return None

@@ -36,11 +36,11 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..core.cards import Card, parse_cards
-from .help import UsageError, build_parser, requested_language, score_batch_language
+from ..core.variants import variant, variant_flag
 from ..errors import CribbageError
 from ..io.jsonin import PegRequest, peg_request, plain_score_request, read_json, request_list, score_request
 from ..io.jsonout import checked_show_json_text, show_json, show_json_text
-from ..core.variants import variant, variant_flag
+from .help import UsageError, build_parser, requested_language, score_batch_language
 
 if TYPE_CHECKING:  # the game's modules are imported by the game command only: the batch commands start faster
     from ..core.events import Event
@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # the game's modules are imported by the game command only: t
 from ..i18n import Language, seat_name
 
 EXIT_USAGE = 2
+
 
 def say(key: str, lang: str, **params: Any) -> str:
     """The message ``key`` in ``lang``, from the one catalogue the site uses too."""
@@ -64,6 +65,7 @@ def error_line(error: Exception, lang: str) -> str:
 
 # -- JSON forms ---------------------------------------------------------------------
 
+
 def peg_json(request: PegRequest) -> dict[str, Any]:
     from ..core.play import Play, replay
 
@@ -78,7 +80,7 @@ def peg_json(request: PegRequest) -> dict[str, Any]:
 
 def game_json(game: Game, strength: str) -> dict[str, Any]:
     """A finished game: its rules and seed, the event log and the final result."""
-    from ..core.game import event_to_json
+    from ..core.events import event_to_json
 
     result = game.result
     if result is None:
@@ -96,6 +98,7 @@ def game_json(game: Game, strength: str) -> dict[str, Any]:
 
 # -- commands ---------------------------------------------------------------------
 
+
 def cmd_score(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     from ..core.show import score_show
 
@@ -111,7 +114,9 @@ def cmd_score(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
         out.write(json.dumps(result, ensure_ascii=False) + "\n")
         return
     for item in result["items"]:
-        out.write(f"{_kind(item['kind'], len(item['cards']), args.lang)}: {' '.join(item['cards'])} = {item['points']}\n")
+        out.write(
+            f"{_kind(item['kind'], len(item['cards']), args.lang)}: {' '.join(item['cards'])} = {item['points']}\n"
+        )
     out.write(f"{say('ui.total', args.lang)}: {result['total']}\n")
 
 
@@ -139,8 +144,17 @@ def cmd_peg(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     elif args.hands is None or args.plays is None:
         raise UsageError(say("cli.peg_source", args.lang))
     else:
-        requests, batch = [{"hands": args.hands.split("|"), "plays": args.plays, "five_card": args.five_card,
-                               "variant": args.variant}], False
+        requests, batch = (
+            [
+                {
+                    "hands": args.hands.split("|"),
+                    "plays": args.plays,
+                    "five_card": args.five_card,
+                    "variant": args.variant,
+                }
+            ],
+            False,
+        )
     results = []
     for index, item in enumerate(requests):
         try:
@@ -149,7 +163,9 @@ def cmd_peg(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
             detail = error_line(error, args.lang)
             if error.params.get("index") is not None:  # an illegal play: name it and its place
                 detail = f"{error.params.get('card') or 'go'} (#{error.params['index'] + 1}): {detail}"
-            raise UsageError(say("cli.bad_request", args.lang, index=index, detail=detail) if batch else detail) from None
+            raise UsageError(
+                say("cli.bad_request", args.lang, index=index, detail=detail) if batch else detail
+            ) from None
     if args.json:
         out.write(json.dumps(results if batch else results[0], ensure_ascii=False) + "\n")
         return
@@ -170,40 +186,67 @@ def cmd_stats(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
         return
     out.write(say("cli.histogram_head", args.lang) + "\n")
     for score in range(0, 30):
-        out.write(say("cli.histogram", args.lang, score=score, hand=histograms["hand"].get(score, 0),
-                      crib=histograms["crib"].get(score, 0)) + "\n")
+        out.write(
+            say(
+                "cli.histogram",
+                args.lang,
+                score=score,
+                hand=histograms["hand"].get(score, 0),
+                crib=histograms["crib"].get(score, 0),
+            )
+            + "\n"
+        )
 
 
 def cmd_discard(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     from ..analysis.discard import analyse_discards
     from ..i18n import number
 
-    options = analyse_discards(parse_cards(" ".join(args.cards)), args.dealer, players=args.players,
-                               variant=variant_flag(args.five_card, args.variant))
+    options = analyse_discards(
+        parse_cards(" ".join(args.cards)),
+        args.dealer,
+        players=args.players,
+        variant=variant_flag(args.five_card, args.variant),
+    )
     if args.json:
         out.write(json.dumps([option.to_json() for option in options], ensure_ascii=False) + "\n")
         return
     for option in options:
-        out.write(say(
-            "cli.option", args.lang, discard=" ".join(map(str, option.discard)), keep=" ".join(map(str, option.keep)),
-            hand_mean=number(option.hand_mean, args.lang), crib_mean=number(option.crib_mean, args.lang),
-            net=("+" if option.net >= 0 else "") + number(option.net, args.lang),
-        ) + "\n")
+        out.write(
+            say(
+                "cli.option",
+                args.lang,
+                discard=" ".join(map(str, option.discard)),
+                keep=" ".join(map(str, option.keep)),
+                hand_mean=number(option.hand_mean, args.lang),
+                crib_mean=number(option.crib_mean, args.lang),
+                net=("+" if option.net >= 0 else "") + number(option.net, args.lang),
+            )
+            + "\n"
+        )
 
 
 def cmd_game(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
+    from ..core.game import Game
+    from ..core.rules import GameRules
     from ..players.computer import ComputerPlayer
-    from ..core.game import Game, GameRules
 
     if args.json and not args.auto:  # the prompts of a human seat would break the JSON
         raise UsageError(say("cli.game_json_needs_auto", args.lang))
-    rules = GameRules(players=args.players, target=args.target, variant=variant_flag(args.five_card, args.variant),
-                      muggins=args.muggins, lurch=args.lurch)
+    rules = GameRules(
+        players=args.players,
+        target=args.target,
+        variant=variant_flag(args.five_card, args.variant),
+        muggins=args.muggins,
+        lurch=args.lurch,
+    )
     game = Game(rules, seed=args.seed)
     computers = {seat: ComputerPlayer(args.strength, seed=args.seed * 10 + seat) for seat in range(rules.players)}
     human = None if args.auto else 0
-    names = [say("cli.you", args.lang) if seat == human else say("ui.player", args.lang, n=seat + 1)
-             for seat in range(rules.players)]
+    names = [
+        say("cli.you", args.lang) if seat == human else say("ui.player", args.lang, n=seat + 1)
+        for seat in range(rules.players)
+    ]
     told = 0
     while not game.is_over:
         seat = game.to_act
@@ -225,6 +268,7 @@ def cmd_game(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
 
 
 # -- text for the game log ------------------------------------------------------------
+
 
 def describe_event(event: Event, game: Game, names: Sequence[str], lang: str, human: int | None = None) -> list[str]:
     """Lines that tell one game event in ``lang``."""
@@ -259,25 +303,48 @@ def describe_event(event: Event, game: Game, names: Sequence[str], lang: str, hu
             lines.append(_play_line(event.action.to_json(), lang, name=names[event.seat]))
         case Shown():
             key = "cli.show_crib" if event.crib else "cli.show"
-            lines.append(say(key, lang, seat=names[event.seat], cards=cards(event.hand), starter=event.starter,
-                             points=event.actual))
+            lines.append(
+                say(
+                    key,
+                    lang,
+                    seat=names[event.seat],
+                    cards=cards(event.hand),
+                    starter=event.starter,
+                    points=event.actual,
+                )
+            )
             for item in event.score.items:
                 lines.append(f"  {_kind(item.kind, len(item.cards), lang)}: {cards(item.cards)} = {item.points}")
             if event.announced is not None:
-                lines.append(say("cli.announced", lang, seat=names[event.seat], announced=event.announced,
-                                 points=event.actual))
+                lines.append(
+                    say("cli.announced", lang, seat=names[event.seat], announced=event.announced, points=event.actual)
+                )
         case Muggins():
             if event.points:
-                lines.append(say("cli.muggins", lang, seat=names[event.seat], owner=names[event.owner], points=event.points))
+                lines.append(
+                    say("cli.muggins", lang, seat=names[event.seat], owner=names[event.owner], points=event.points)
+                )
             else:
                 lines.append(say("cli.muggins_declined", lang, seat=names[event.seat]))
         case GameOver():
-            lines.append(say("cli.game_over", lang, winner=_side_name(event.winner, game, names, lang),
-                             scores=" – ".join(map(str, event.scores))))
+            lines.append(
+                say(
+                    "cli.game_over",
+                    lang,
+                    winner=_side_name(event.winner, game, names, lang),
+                    scores=" – ".join(map(str, event.scores)),
+                )
+            )
             for side, outcome in enumerate(event.outcomes):
                 if outcome != "win":
-                    lines.append(say("cli.outcome", lang, side=_side_name(side, game, names, lang),
-                                     outcome=say(f"outcome.{outcome}", lang)))
+                    lines.append(
+                        say(
+                            "cli.outcome",
+                            lang,
+                            side=_side_name(side, game, names, lang),
+                            outcome=say(f"outcome.{outcome}", lang),
+                        )
+                    )
             return lines
     if event.points:
         lines.append(say("cli.scores", lang, scores=" – ".join(map(str, game.scores))))
@@ -312,7 +379,8 @@ def _play_line(action: dict[str, Any], lang: str, name: str) -> str:
         say("play.reason_run", lang, length_word=_run_length(len(r["cards"]), lang), points=r["points"])
         if r["kind"] == "run"
         else say("play.reason", lang, kind=_kind(r["kind"], len(r["cards"]), lang), points=r["points"])
-        for r in action["reasons"] if r["kind"] != "go"
+        for r in action["reasons"]
+        if r["kind"] != "go"
     ]
     if reasons:
         text += ": " + ", ".join(reasons)
@@ -321,17 +389,20 @@ def _play_line(action: dict[str, Any], lang: str, name: str) -> str:
 
 def _human_turn(game: Game, seat: int, names: Sequence[str], lang: str, out: TextIO, stdin: TextIO) -> Event:
     """Read the human's decision from ``stdin`` until it is legal; return its event."""
+    from ..core.rules import Action, ActionKind, Decision
     from ..errors import IllegalActionError
-    from ..core.game import Action
-    from ..core.rules import ActionKind, Decision
 
     while True:
         expected = game.expected
         if expected == Decision.DISCARD:
             hand = game.hand(seat)
             out.write(say("cli.your_hand", lang, cards=" ".join(map(str, hand))) + "\n")
-            prompt = say("cli.prompt_discard", lang, n=game.rules.discard_size,
-                         example=" ".join(map(str, hand[:game.rules.discard_size])))
+            prompt = say(
+                "cli.prompt_discard",
+                lang,
+                n=game.rules.discard_size,
+                example=" ".join(map(str, hand[: game.rules.discard_size])),
+            )
         elif expected == Decision.PLAY and (play := game.play_state) is not None:
             prompt = say("cli.prompt_play", lang, count=play.count, cards=" ".join(map(str, game.hand(seat))))
         elif expected == Decision.ANNOUNCE and (show := game.next_show()) is not None:
@@ -356,7 +427,9 @@ def _human_turn(game: Game, seat: int, names: Sequence[str], lang: str, out: Tex
                     raise IllegalActionError("announce a count", reason="announce_count")
                 action = Action(ActionKind.ANNOUNCE, seat, points=int(text))
             else:
-                action = Action(ActionKind.CLAIM if text.lower()[:1] in ("y", "t", "a", "д", "j") else ActionKind.DECLINE, seat)
+                action = Action(
+                    ActionKind.CLAIM if text.lower()[:1] in ("y", "t", "a", "д", "j") else ActionKind.DECLINE, seat
+                )
             return game.apply(action)  # checks everything before changing the game
         except CribbageError as error:
             out.write(error_line(error, lang) + "\n")
@@ -388,12 +461,21 @@ def _read_json(stdin: TextIO) -> Any:
 
 Command = Callable[[argparse.Namespace, TextIO, TextIO], None]
 
-RUN: dict[str, Command] = {"score": cmd_score, "peg": cmd_peg, "stats": cmd_stats, "game": cmd_game,
-                           "discard": cmd_discard}
+RUN: dict[str, Command] = {
+    "score": cmd_score,
+    "peg": cmd_peg,
+    "stats": cmd_stats,
+    "game": cmd_game,
+    "discard": cmd_discard,
+}
 
 
-def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None,
-         stderr: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     argv = sys.argv[1:] if argv is None else argv
     batch_lang = score_batch_language(argv)

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any, NoReturn
 
-from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, t
 from ..core.variants import VARIANTS
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, t
 
 PROG = "python -m cribbage"
 
@@ -128,7 +128,7 @@ def score_batch_language(argv: Sequence[str]) -> Language | None:
     if "--lang" in words:
         at = words.index("--lang")
         lang = words[at + 1] if at + 1 < len(words) else ""
-        del words[at:at + 2]
+        del words[at : at + 2]
     return lang if tuple(words) == SCORE_BATCH and lang in LANGUAGES else None
 
 
@@ -143,12 +143,14 @@ def build_parser(lang: Language = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     _help_option(parser, lang)
     _section_titles(parser, lang)
     parser.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help=t("cli.help.lang", lang))
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
-                                     help=t("cli.help.command", lang))
+    commands = parser.add_subparsers(
+        dest="command", required=True, parser_class=_Parser, help=t("cli.help.command", lang)
+    )
     for command, arguments in COMMANDS.items():
         summary = t(f"cli.help.{command}", lang)
-        sub = commands.add_parser(command, parents=[common], help=summary, description=summary,
-                                  formatter_class=formatter, add_help=False)
+        sub = commands.add_parser(
+            command, parents=[common], help=summary, description=summary, formatter_class=formatter, add_help=False
+        )
         _section_titles(sub, lang)
         for flags, settings in arguments:
             dest = flags[-1].lstrip("-").replace("-", "_")

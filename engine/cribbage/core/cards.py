@@ -29,10 +29,18 @@ JACK: Rank = 11
 
 _RANK_BY_TEXT = {symbol: rank for rank, symbol in enumerate(RANK_SYMBOLS, start=1)} | {"T": 10}
 _SUIT_BY_TEXT = {
-    "S": "S", "♠": "S", "♤": "S",
-    "H": "H", "♥": "H", "♡": "H",
-    "D": "D", "♦": "D", "♢": "D",
-    "C": "C", "♣": "C", "♧": "C",
+    "S": "S",
+    "♠": "S",
+    "♤": "S",
+    "H": "H",
+    "♥": "H",
+    "♡": "H",
+    "D": "D",
+    "♦": "D",
+    "♢": "D",
+    "C": "C",
+    "♣": "C",
+    "♧": "C",
 }
 _SEPARATORS = re.compile(r"[\s,;]+")
 

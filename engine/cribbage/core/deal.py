@@ -25,10 +25,10 @@ cribbage.errors.FiveCardPlayersError: the five-card game is for 2 players, not 4
 from __future__ import annotations
 
 import random
-
-from .cards import DECK, Card
+from collections.abc import Collection, Sequence
 
 from ..errors import PlayerCountError
+from .cards import DECK, Card
 from .variants import CRIB_SIZE, SIX_CARD, DealShape, Variant
 
 PLAYERS: tuple[int, ...] = (2, 3, 4)
@@ -54,4 +54,45 @@ def deal_show(rng: random.Random, hand_size: int = 4) -> tuple[tuple[Card, ...],
     return tuple(cards[:-1]), cards[-1]
 
 
-__all__ = ["CRIB_SIZE", "PLAYERS", "DealShape", "deal_shape", "deal_show"]
+Cut = tuple[int, Card]
+"""One seat's cut for the deal: the seat and the card it cut."""
+
+
+def cut_for_deal(rng: random.Random, players: int) -> tuple[tuple[tuple[Cut, ...], ...], int]:
+    """The cut for the first deal: each seat cuts from a shuffled deck, the lowest card deals, and
+    those tied for the lowest cut again.  Returns the rounds of cuts and the dealer.
+
+    >>> rounds, dealer = cut_for_deal(random.Random(7), 2)
+    >>> dealer == min(rounds[-1], key=lambda cut: cut[1].rank)[0]
+    True
+    """
+    deck = list(DECK)
+    rng.shuffle(deck)
+    contenders = list(range(players))
+    rounds = []
+    while True:
+        cuts = tuple((seat, deck.pop()) for seat in contenders)
+        rounds.append(cuts)
+        lowest = min(card.rank for _, card in cuts)
+        contenders = [seat for seat, card in cuts if card.rank == lowest]
+        if len(contenders) == 1:
+            return tuple(rounds), contenders[0]
+
+
+def next_game_dealer(last_dealer: int, scores: Sequence[int], losers: Collection[int]) -> int:
+    """Who deals the next game: a loser (the last-placed, with three players), the first of them
+    to the left of the last dealer.  ``scores``: each seat's score; ``losers``: the seats that lost.
+
+    >>> next_game_dealer(0, [121, 100, 90], losers={1, 2})
+    2
+    """
+    players = len(scores)
+    lowest = min(scores[seat] for seat in losers)
+    return next(
+        (last_dealer + step) % players
+        for step in range(1, players + 1)
+        if (last_dealer + step) % players in losers and scores[(last_dealer + step) % players] == lowest
+    )
+
+
+__all__ = ["CRIB_SIZE", "PLAYERS", "DealShape", "cut_for_deal", "deal_shape", "deal_show", "next_game_dealer"]

@@ -28,20 +28,15 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from .cards import DECK, Card
-from .deal import deal_shape
 from ..errors import CribbageError, IllegalActionError
-from .events import (
-    CutForDeal, Deal, Discard, Event, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast, event_to_json,
-)
+from .cards import DECK, Card
+from .deal import cut_for_deal, deal_shape, next_game_dealer
+from .events import CutForDeal, Deal, Discard, Event, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
 from .play import Play, PlayAction
 from .rules import Action, ActionKind, Decision, GameRules, Seat, Side, decision_of
 from .show import heels_points, show_total
 
-__all__ = [
-    "Action", "CutForDeal", "Deal", "Discard", "Event", "Game", "GameOver", "GameRules", "Muggins", "Pegged",
-    "Phase", "Player", "Seat", "Shown", "Side", "Starter", "ThreeForLast", "event_to_json",
-]
+__all__ = ["Game", "Phase", "Player"]
 
 
 # -- the game --------------------------------------------------------------------------
@@ -268,7 +263,12 @@ class Game:
 
     @classmethod
     def replay(
-        cls, rules: GameRules, seed: int, actions: Iterable[Action], dealer: Seat | None = None, events: int | None = None
+        cls,
+        rules: GameRules,
+        seed: int,
+        actions: Iterable[Action],
+        dealer: Seat | None = None,
+        events: int | None = None,
     ) -> Game:
         """Rebuild a game from its rules, seed and the decisions taken.
 
@@ -305,7 +305,11 @@ class Game:
     def from_json(cls, data: dict[str, Any]) -> Game:
         actions = [Action.from_json(action) for action in data["actions"]]
         return cls.replay(
-            GameRules.from_json(data["rules"]), data["seed"], actions, dealer=data.get("dealer"), events=data.get("events")
+            GameRules.from_json(data["rules"]),
+            data["seed"],
+            actions,
+            dealer=data.get("dealer"),
+            events=data.get("events"),
         )
 
     def next_game(self, seed: int | None = None) -> Game:
@@ -313,35 +317,16 @@ class Game:
         result = self.result
         if result is None or self.dealer is None:
             raise IllegalActionError("the game is not over", reason="not_over")
-        dealer_now = self.dealer
-        n = self.rules.players
-        losers = [s for s in range(n) if self.rules.side_of(s) != result.winner]
-        lowest = min(self._scores[self.rules.side_of(s)] for s in losers)
-        # Among the losers (the last-placed with 3 players), the first to the
-        # left of the last dealer.
-        dealer = next(
-            (dealer_now + step) % n
-            for step in range(1, n + 1)
-            if (dealer_now + step) % n in losers and self._scores[self.rules.side_of((dealer_now + step) % n)] == lowest
-        )
+        losers = [seat for seat in range(self.rules.players) if self.rules.side_of(seat) != result.winner]
+        seat_scores = [self._scores[self.rules.side_of(seat)] for seat in range(self.rules.players)]
+        dealer = next_game_dealer(self.dealer, seat_scores, losers)
         return Game(self.rules, self.seed + 1 if seed is None else seed, dealer=dealer)
 
     # -- automatic steps --------------------------------------------------------------
     def _step_cut_for_deal(self) -> Event:
-        deck = list(DECK)
-        self._random.shuffle(deck)
-        contenders = list(range(self.rules.players))
-        rounds = []
-        while True:
-            cuts = tuple((seat, deck.pop()) for seat in contenders)
-            rounds.append(cuts)
-            lowest = min(card.rank for _, card in cuts)
-            contenders = [seat for seat, card in cuts if card.rank == lowest]
-            if len(contenders) == 1:
-                break
-        self.dealer = contenders[0]
+        rounds, self.dealer = cut_for_deal(self._random, self.rules.players)
         self.phase = self._first_phase_of_a_deal()
-        return self._log(CutForDeal(tuple(rounds), self.dealer))
+        return self._log(CutForDeal(rounds, self.dealer))
 
     def _step_three_for_last(self) -> Event:
         self.phase = Phase.DEAL
@@ -381,7 +366,9 @@ class Game:
         seat, is_crib = self._shows.pop(0)
         cards = tuple(self._crib) if is_crib else self._held[seat]
         starter = self._starter()
-        event = self._score(Shown(seat, cards, starter, is_crib, show_total(cards, starter, is_crib, self.rules.hand_size)))
+        event = self._score(
+            Shown(seat, cards, starter, is_crib, show_total(cards, starter, is_crib, self.rules.hand_size))
+        )
         self._after_show()
         return event
 
@@ -438,7 +425,9 @@ class Game:
 
     def _next_show_points(self) -> int:
         seat, is_crib = self._shows[0]
-        return show_total(tuple(self._crib) if is_crib else self._held[seat], self._starter(), is_crib, self.rules.hand_size)
+        return show_total(
+            tuple(self._crib) if is_crib else self._held[seat], self._starter(), is_crib, self.rules.hand_size
+        )
 
     def _from_left(self) -> list[Seat]:
         n = self.rules.players

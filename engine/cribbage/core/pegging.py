@@ -135,8 +135,13 @@ class Table:
     __slots__ = ("hands", "pile", "count", "last", "passed", "to_move", "over", "scores", "first_go_ends")
 
     def __init__(
-        self, hands: Sequence[Iterable[int]], first_go_ends: bool = False, pile: Ranks = (), last: int | None = None,
-        passed: Iterable[int] = (), to_move: int | None = None,
+        self,
+        hands: Sequence[Iterable[int]],
+        first_go_ends: bool = False,
+        pile: Ranks = (),
+        last: int | None = None,
+        passed: Iterable[int] = (),
+        to_move: int | None = None,
     ) -> None:
         self.hands = [list(hand) for hand in hands]
         self.pile = pile
@@ -144,9 +149,7 @@ class Table:
         self.last = last
         self.passed = set(passed)
         self.over = not any(self.hands)
-        self.to_move = (
-            next((seat for seat, hand in enumerate(self.hands) if hand), 0) if to_move is None else to_move
-        )
+        self.to_move = next((seat for seat, hand in enumerate(self.hands) if hand), 0) if to_move is None else to_move
         self.scores = [0] * len(self.hands)
         self.first_go_ends = first_go_ends
 
@@ -154,7 +157,12 @@ class Table:
         table = Table.__new__(Table)
         table.hands = [list(hand) for hand in self.hands]
         table.pile, table.count, table.last, table.passed = self.pile, self.count, self.last, set(self.passed)
-        table.to_move, table.over, table.scores, table.first_go_ends = self.to_move, self.over, list(self.scores), self.first_go_ends
+        table.to_move, table.over, table.scores, table.first_go_ends = (
+            self.to_move,
+            self.over,
+            list(self.scores),
+            self.first_go_ends,
+        )
         return table
 
     # -- what may be done ------------------------------------------------------

@@ -21,9 +21,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import IllegalPlayError
 from .cards import Card, parse_cards
 from .deal import deal_shape
-from ..errors import IllegalPlayError
 from .pegging import FIFTEEN as FIFTEEN
 from .pegging import MAX_COUNT as MAX_COUNT
 from .pegging import PAIR_POINTS as PAIR_POINTS
@@ -31,6 +31,7 @@ from .pegging import Table, fits, pile_items
 from .rules import Seat
 from .show import ScoreItem, ScoreKind
 from .variants import SIX_CARD, Variant
+
 
 @dataclass(frozen=True, slots=True)
 class PlayAction:
@@ -76,7 +77,8 @@ def pile_score(pile: Sequence[Card]) -> tuple[ScoreItem, ...]:
     """
     pile = tuple(pile)
     return tuple(
-        ScoreItem(ScoreKind(kind), pile[-cards:], points) for kind, cards, points in pile_items(tuple(card.rank for card in pile))
+        ScoreItem(ScoreKind(kind), pile[-cards:], points)
+        for kind, cards, points in pile_items(tuple(card.rank for card in pile))
     )
 
 
@@ -212,7 +214,11 @@ class Play:
         if table.why_illegal(card.rank) == "over_31":
             return IllegalPlayError(
                 f"{card}: the count {table.count} would pass 31",
-                card=str(card), index=index, reason="over_31", count=table.count, seat=seat,
+                card=str(card),
+                index=index,
+                reason="over_31",
+                count=table.count,
+                seat=seat,
             )
         return None
 
@@ -257,9 +263,7 @@ class Play:
             raise IllegalPlayError("go: the play is over", card=None, index=index, reason="play_over")
         seat, count = table.to_move, table.count
         if refused == "must_play":
-            raise IllegalPlayError(
-                f"go: seat {seat} can play", card=None, index=index, reason="must_play", seat=seat
-            )
+            raise IllegalPlayError(f"go: seat {seat} can play", card=None, index=index, reason="must_play", seat=seat)
         points, reset = table.go()
         # The go point: nobody else could play on, so the last player takes it.
         action = PlayAction(seat, None, count, points, (ScoreItem(ScoreKind.GO, (), 1),) if points else (), reset)
@@ -301,7 +305,11 @@ def replay(
                 # the rule broken, not whose turn it became after the gos.
                 raise IllegalPlayError(
                     f"{card}: the count {count} would pass 31",
-                    card=str(card), index=index, reason="over_31", count=count, seat=seat,
+                    card=str(card),
+                    index=index,
+                    reason="over_31",
+                    count=count,
+                    seat=seat,
                 ) from None
             error.params["index"] = index
             raise

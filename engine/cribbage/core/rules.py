@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
+from ..errors import IllegalActionError
 from .cards import Card, parse_cards
 from .deal import deal_shape
 from .variants import SIX_CARD, Variant, variant_json, variant_of
-from ..errors import IllegalActionError
 
 Seat = int
 """0 = left of the dealer, ..., the dealer is the last seat."""
@@ -75,7 +75,9 @@ class GameRules:
         if self.lurch is None:
             object.__setattr__(self, "lurch", variant.lurch if own else target < 121)
         if self.skunk_line is None:
-            object.__setattr__(self, "skunk_line", variant.skunk_line if own else (target - 30 if target >= 121 else None))
+            object.__setattr__(
+                self, "skunk_line", variant.skunk_line if own else (target - 30 if target >= 121 else None)
+            )
         if self.double_skunk_line is None:
             line = variant.double_skunk_line if own else (target - 60 if target >= 121 else None)
             object.__setattr__(self, "double_skunk_line", line)
@@ -144,14 +146,21 @@ class GameRules:
         if not isinstance(announced, int) or announced < 0:
             return IllegalActionError("announce a count", reason="announce_count")
         if announced > actual:
-            return IllegalActionError(f"{announced} is more than the hand holds", reason="overcount", announced=announced)
+            return IllegalActionError(
+                f"{announced} is more than the hand holds", reason="overcount", announced=announced
+            )
         return None
 
     def to_json(self) -> dict[str, Any]:
         """The saved rules; the variant as :func:`~cribbage.core.variants.variant_json` writes it."""
         return {
-            "players": self.players, "target": self.target, **variant_json(self.variant), "muggins": self.muggins,
-            "lurch": self.lurch, "skunk_line": self.skunk_line, "double_skunk_line": self.double_skunk_line,
+            "players": self.players,
+            "target": self.target,
+            **variant_json(self.variant),
+            "muggins": self.muggins,
+            "lurch": self.lurch,
+            "skunk_line": self.skunk_line,
+            "double_skunk_line": self.double_skunk_line,
         }
 
     @classmethod
@@ -162,6 +171,7 @@ class GameRules:
 
 
 # -- player actions ---------------------------------------------------------------
+
 
 class ActionKind(StrEnum):
     """The kind of an :class:`Action`: what a seat decides.

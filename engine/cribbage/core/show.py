@@ -25,9 +25,8 @@ from functools import cache
 from itertools import combinations, product
 from typing import Any, NamedTuple
 
-from .cards import JACK, RANK_SYMBOLS, SUITS, Card, Rank
 from ..errors import CardCountError, DuplicateCardError, StarterInHandError
-
+from .cards import JACK, RANK_SYMBOLS, SUITS, Card, Rank
 
 
 class ScoreKind(StrEnum):
@@ -94,14 +93,19 @@ def rank_pattern(ranks: Sequence[Rank]) -> Pattern:
     by_rank: dict[Rank, list[int]] = {}  # in ascending rank, as the ranks are sorted
     for position, rank in enumerate(ranks):
         by_rank.setdefault(rank, []).append(position)
-    pattern += [(ScoreKind.PAIR, pair, 2) for same in by_rank.values() if len(same) > 1 for pair in combinations(same, 2)]
+    pattern += [
+        (ScoreKind.PAIR, pair, 2) for same in by_rank.values() if len(same) > 1 for pair in combinations(same, 2)
+    ]
     distinct = list(by_rank)
     start = 0
     for end in range(1, len(distinct) + 1):
         if end == len(distinct) or distinct[end] != distinct[end - 1] + 1:
             if end - start >= 3:  # distinct[start:end] are consecutive ranks: one maximal run
                 length = end - start
-                pattern += [(ScoreKind.RUN, choice, length) for choice in product(*(by_rank[rank] for rank in distinct[start:end]))]
+                pattern += [
+                    (ScoreKind.RUN, choice, length)
+                    for choice in product(*(by_rank[rank] for rank in distinct[start:end]))
+                ]
             start = end
     return tuple(pattern)
 
@@ -125,7 +129,9 @@ def _fifteens(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 def _subsets(size: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Every set of 2 or more of ``size`` positions, smallest first, each with its bit mask."""
     return tuple(
-        (subset, sum(1 << i for i in subset)) for length in range(2, size + 1) for subset in combinations(range(size), length)
+        (subset, sum(1 << i for i in subset))
+        for length in range(2, size + 1)
+        for subset in combinations(range(size), length)
     )
 
 
@@ -263,6 +269,19 @@ def heels_points(starter: Card) -> int:
 
 
 __all__ = [
-    "HAND_SIZES", "MAX_SHOW", "RANK_SYMBOLS", "SHOW_KINDS", "ScoreItem", "ScoreKind", "ShowScore", "check_show", "flush_points", "heels_points", "nobs_jack", "rank_pattern",
-    "rank_points", "score_show", "show_total",
+    "HAND_SIZES",
+    "MAX_SHOW",
+    "RANK_SYMBOLS",
+    "SHOW_KINDS",
+    "ScoreItem",
+    "ScoreKind",
+    "ShowScore",
+    "check_show",
+    "flush_points",
+    "heels_points",
+    "nobs_jack",
+    "rank_pattern",
+    "rank_points",
+    "score_show",
+    "show_total",
 ]

@@ -117,7 +117,9 @@ class Variant:
             allowed = ", ".join(map(str, self.players))
             raise self.players_error(
                 f"the {self.name} game is for {allowed} players, not {players}",
-                variant=self.name, players=players, allowed=allowed,
+                variant=self.name,
+                players=players,
+                allowed=allowed,
             )
         return shape
 
@@ -129,18 +131,34 @@ SIX_CARD = Variant(
         3: DealShape(dealt=5, discards=1, crib_from_deck=1),
         4: DealShape(dealt=5, discards=1, crib_from_deck=0),
     },
-    kept=4, target=121, skunk_line=91, double_skunk_line=61, lurch=False,
+    kept=4,
+    target=121,
+    skunk_line=91,
+    double_skunk_line=61,
+    lurch=False,
 )
 FIVE_CARD = Variant(
     name="five-card",
     dealt={2: DealShape(dealt=5, discards=2, crib_from_deck=0)},
-    kept=3, target=61, skunk_line=None, double_skunk_line=None, lurch=True,
-    play_ends_at_first_go=True, three_for_last=True, board_laps=1, players_error=FiveCardPlayersError,
+    kept=3,
+    target=61,
+    skunk_line=None,
+    double_skunk_line=None,
+    lurch=True,
+    play_ends_at_first_go=True,
+    three_for_last=True,
+    board_laps=1,
+    players_error=FiveCardPlayersError,
 )
 SEVEN_CARD = Variant(
     name="seven-card",
     dealt={2: DealShape(dealt=7, discards=2, crib_from_deck=0)},
-    kept=5, target=181, skunk_line=None, double_skunk_line=None, lurch=True, board_laps=3,
+    kept=5,
+    target=181,
+    skunk_line=None,
+    double_skunk_line=None,
+    lurch=True,
+    board_laps=3,
     max_show=46,  # 4 4 5 5 6 6: eight fifteens, three pairs, eight runs of three
 )
 
@@ -157,6 +175,7 @@ def variant(name: str) -> Variant:
 
 
 # -- saved games and requests: the five-card game was a flag --------------------------
+
 
 def variant_json(chosen: Variant) -> dict[str, Any]:
     """The fields a saved game holds for ``chosen``: ``five_card`` as before, and
@@ -181,6 +200,15 @@ def variant_flag(five_card: bool, name: str | None = None) -> Variant:
 
 
 __all__ = [
-    "CRIB_SIZE", "FIVE_CARD", "SEVEN_CARD", "SIX_CARD", "VARIANTS", "DealShape", "Variant", "variant",
-    "variant_flag", "variant_json", "variant_of",
+    "CRIB_SIZE",
+    "FIVE_CARD",
+    "SEVEN_CARD",
+    "SIX_CARD",
+    "VARIANTS",
+    "DealShape",
+    "Variant",
+    "variant",
+    "variant_flag",
+    "variant_json",
+    "variant_of",
 ]

@@ -26,16 +26,14 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
-from ..core.cards import DECK, Card
 from ..analysis.discard import DiscardOption, analyse_discards
-from ..errors import ProgressError
+from ..analysis.risk import SAFE_KINDS, card_distribution
+from ..core.cards import DECK, Card
 from ..core.pegging import fits
 from ..core.play import pile_score
-from ..analysis.risk import SAFE_KINDS, card_distribution
 from ..core.show import SHOW_KINDS, ScoreItem, ScoreKind, score_show
-from .tasks import (
-    FIND_TARGETS, Answer, Goal, Task, TaskKind, answer_to_json, check_answer_form, count_of, read_answer,
-)
+from ..errors import ProgressError
+from .tasks import FIND_TARGETS, Answer, Goal, Task, TaskKind, answer_to_json, check_answer_form, count_of, read_answer
 
 THREATS: tuple[ScoreKind, ...] = tuple(map(ScoreKind, SAFE_KINDS))
 """What a reply may score for a play to count as given away by the ``safe`` goal: the risk
@@ -60,7 +58,12 @@ class Option:
     """False for a card that would pass 31."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"cards": [str(card) for card in self.cards], "value": self.value, "best": self.best, "legal": self.legal}
+        return {
+            "cards": [str(card) for card in self.cards],
+            "value": self.value,
+            "best": self.best,
+            "legal": self.legal,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +90,11 @@ class Verdict:
         return {
             "correct": self.correct,
             "expected": sorted((answer_to_json(answer) for answer in self.expected), key=str),
-            "missed": [item.to_json() for item in self.missed], "options": [option.to_json() for option in self.options],
-            "cost": self.cost, "rank": self.rank, "found": [item.to_json() for item in self.found],
+            "missed": [item.to_json() for item in self.missed],
+            "options": [option.to_json() for option in self.options],
+            "cost": self.cost,
+            "rank": self.rank,
+            "found": [item.to_json() for item in self.found],
         }
 
 
@@ -121,6 +127,7 @@ class Hint:
 
 
 # -- what each kind accepts ------------------------------------------------------------
+
 
 def show_items(task: Task) -> tuple[ScoreItem, ...]:
     """The items a score exercise counts (its ``only`` kinds, or all)."""
@@ -200,7 +207,8 @@ def play_options(task: Task) -> tuple[Option, ...]:
         values = {card: threat(task, card)[0] for card in legal}
         target = min(values.values())
     return tuple(
-        Option((card,), values.get(card, 0), card in values and values[card] == target, card in values) for card in task.cards
+        Option((card,), values.get(card, 0), card in values and values[card] == target, card in values)
+        for card in task.cards
     )
 
 
@@ -268,13 +276,17 @@ def check(task: Task, answer: Answer) -> Verdict:
             options = discard_options(task)
             chosen = next(option for option in options if frozenset(option.cards) == answer)
             cost = options[0].value - chosen.value
-            return Verdict(correct, expected, options=options, cost=cost, rank=1 + sum(o.value > chosen.value for o in options))
+            return Verdict(
+                correct, expected, options=options, cost=cost, rank=1 + sum(o.value > chosen.value for o in options)
+            )
     return Verdict(correct, expected)
 
 
 def _play_verdict(task: Task, answer: Answer, expected: frozenset[Answer]) -> Verdict:
     options = play_options(task)
-    chosen = next((option for option in options if option.cards == ((answer,) if isinstance(answer, Card) else ())), None)
+    chosen = next(
+        (option for option in options if option.cards == ((answer,) if isinstance(answer, Card) else ())), None
+    )
     legal = [option for option in options if option.legal and option.cards]
     if chosen is None or task.goal == Goal.GO or not chosen.legal:  # go while a card fits, or a card that does not
         right = chosen is not None and chosen.best
@@ -291,6 +303,7 @@ def _play_verdict(task: Task, answer: Answer, expected: frozenset[Answer]) -> Ve
 
 
 # -- help and reward ---------------------------------------------------------------------
+
 
 def hint(task: Task, found: Iterable[frozenset[Card]] = ()) -> Hint:
     """A structured hint, given before answering (see :class:`HintKind`); ``found``: the
@@ -348,6 +361,24 @@ def stars(tries: int, hints: int) -> int:
 
 
 __all__ = [
-    "THREATS", "Answer", "Goal", "Hint", "HintKind", "Option", "Task", "TaskKind", "Verdict", "accepted", "check",
-    "discard_analysis", "discard_options", "find_items", "hint", "play_options", "read_answer", "show_items", "stars", "threat",
+    "THREATS",
+    "Answer",
+    "Goal",
+    "Hint",
+    "HintKind",
+    "Option",
+    "Task",
+    "TaskKind",
+    "Verdict",
+    "accepted",
+    "check",
+    "discard_analysis",
+    "discard_options",
+    "find_items",
+    "hint",
+    "play_options",
+    "read_answer",
+    "show_items",
+    "stars",
+    "threat",
 ]

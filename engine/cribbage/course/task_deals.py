@@ -25,14 +25,25 @@ from typing import Any
 
 from ..core import pegging
 from ..core.cards import DECK, JACK, SUITS, Card
-from .exercises import play_options
 from ..core.play import pile_score
 from ..core.show import SHOW_KINDS, ScoreKind, nobs_jack, rank_points, score_show
+from .exercises import play_options
 from .tasks import FIND_TARGETS, Goal, Task, TaskKind, count_of
 
 SHOW_SHAPES: tuple[str, ...] = (
-    "pair_royal", "double_pair_royal", "two_pairs", "double_run", "triple_run", "double_double_run", "two_card_fifteens",
-    "long_fifteen", "big", "flush4", "flush5", "nobs", "flush_or_nobs",
+    "pair_royal",
+    "double_pair_royal",
+    "two_pairs",
+    "double_run",
+    "triple_run",
+    "double_double_run",
+    "two_card_fifteens",
+    "long_fifteen",
+    "big",
+    "flush4",
+    "flush5",
+    "nobs",
+    "flush_or_nobs",
 )
 """find/score: ``two_pairs`` two pairs of different ranks; ``two_card_fifteens`` fifteens of
 two cards only (the first lesson's); ``long_fifteen`` a fifteen of three cards or more; ``big`` is 20 points or more from fifteens, pairs and runs; ``flush4``
@@ -77,12 +88,21 @@ class Params:
         names = {field.name for field in fields(cls)}
         if not set(data) <= names:
             raise ValueError(f"unknown params {sorted(set(data) - names)}")
-        values: dict[str, Any] = {name: tuple(value) if isinstance(value, list) else value for name, value in data.items()}
+        values: dict[str, Any] = {
+            name: tuple(value) if isinstance(value, list) else value for name, value in data.items()
+        }
         params = cls(**values)
-        shapes = {TaskKind.FIND: SHOW_SHAPES, TaskKind.SCORE: SHOW_SHAPES, TaskKind.PEG: PEG_SHAPES, TaskKind.PLAY: GO_SHAPES}
+        shapes = {
+            TaskKind.FIND: SHOW_SHAPES,
+            TaskKind.SCORE: SHOW_SHAPES,
+            TaskKind.PEG: PEG_SHAPES,
+            TaskKind.PLAY: GO_SHAPES,
+        }
         if params.shape and params.shape not in shapes.get(kind, ()):
             raise ValueError(f"no shape {params.shape} for {kind}")
-        if (kind is TaskKind.FIND) != (params.target in FIND_TARGETS) or (kind is TaskKind.PLAY) != (params.goal in tuple(Goal)):
+        if (kind is TaskKind.FIND) != (params.target in FIND_TARGETS) or (kind is TaskKind.PLAY) != (
+            params.goal in tuple(Goal)
+        ):
             raise ValueError("a find needs a target and a play a goal")
         if any(name not in SHOW_KINDS for name in params.only):
             raise ValueError(f"unknown kinds {params.only}")
@@ -90,6 +110,7 @@ class Params:
 
 
 # -- the shapes --------------------------------------------------------------------------
+
 
 def satisfies(task: Task, params: Params) -> bool:
     """Whether ``task`` has the shape ``params`` describe (kind aside, which the stage fixes)."""
@@ -103,9 +124,15 @@ def satisfies(task: Task, params: Params) -> bool:
                 return False
             return _show_shape(task, params)
         case TaskKind.PEG:
-            return params.pile[0] <= len(task.pile) <= params.pile[1] and _peg_shape(task.pile, task.cards[0], params.shape)
+            return params.pile[0] <= len(task.pile) <= params.pile[1] and _peg_shape(
+                task.pile, task.cards[0], params.shape
+            )
         case TaskKind.PLAY:
-            return task.goal == params.goal and params.pile[0] <= len(task.pile) <= params.pile[1] and _play_shape(task, params)
+            return (
+                task.goal == params.goal
+                and params.pile[0] <= len(task.pile) <= params.pile[1]
+                and _play_shape(task, params)
+            )
     return task.dealer == params.dealer
 
 
@@ -176,6 +203,7 @@ def _play_shape(task: Task, params: Params) -> bool:
 
 # -- dealing -----------------------------------------------------------------------------
 
+
 def deal_task(kind: TaskKind, params: Params, rng: random.Random) -> Task:
     """A task of ``kind`` with the shape of ``params``, drawn with ``rng``."""
     propose = _PROPOSERS[kind]
@@ -213,7 +241,9 @@ def _show_cards(shape: str, rng: random.Random) -> tuple[tuple[Card, ...], Card]
         return tuple(suited[:4]), rng.choice([card for card in DECK if card.suit != suit])
     if shape == "nobs":
         starter = rng.choice([card for card in DECK if card.rank != JACK])
-        others = rng.sample([card for card in DECK if card.suit != starter.suit or card.rank not in (JACK, starter.rank)], 3)
+        others = rng.sample(
+            [card for card in DECK if card.suit != starter.suit or card.rank not in (JACK, starter.rank)], 3
+        )
         hand = [Card(JACK, starter.suit), *others]
         rng.shuffle(hand)
         return tuple(hand), starter
@@ -283,7 +313,9 @@ def _propose_peg(params: Params, rng: random.Random) -> Task | None:
         if not pegging.reachable(count_of(tail)):
             return None
         before = len(tail) - 1  # cards of the tail already in the pile
-        prefix = _pile(rng, set(tail), max(params.pile[0] - before, 0), params.pile[1] - before, pegging.room(count_of(tail)))
+        prefix = _pile(
+            rng, set(tail), max(params.pile[0] - before, 0), params.pile[1] - before, pegging.room(count_of(tail))
+        )
         pile, card = prefix + tuple(tail[:-1]), tail[-1]
     else:
         pile = _pile(rng, set(), *params.pile)
@@ -318,6 +350,10 @@ def _propose_discard(params: Params, rng: random.Random) -> Task:
 
 
 _PROPOSERS: dict[TaskKind, Proposer] = {
-    TaskKind.COUNT: _propose_count, TaskKind.FIND: _propose_show, TaskKind.SCORE: _propose_show,
-    TaskKind.PEG: _propose_peg, TaskKind.PLAY: _propose_play, TaskKind.DISCARD: _propose_discard,
+    TaskKind.COUNT: _propose_count,
+    TaskKind.FIND: _propose_show,
+    TaskKind.SCORE: _propose_show,
+    TaskKind.PEG: _propose_peg,
+    TaskKind.PLAY: _propose_play,
+    TaskKind.DISCARD: _propose_discard,
 }

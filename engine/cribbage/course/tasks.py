@@ -26,11 +26,17 @@ from typing import Any
 
 from ..core import pegging
 from ..core.cards import CARD_BY_TEXT, Card
-from ..errors import (
-    AnswerNotInTaskError, AnswerRangeError, AnswerSizeError, AnswerTypeError, CardCountError, DuplicateCardError, TaskError,
-)
 from ..core.play import MAX_COUNT
 from ..core.show import MAX_SHOW, SHOW_KINDS, ScoreKind
+from ..errors import (
+    AnswerNotInTaskError,
+    AnswerRangeError,
+    AnswerSizeError,
+    AnswerTypeError,
+    CardCountError,
+    DuplicateCardError,
+    TaskError,
+)
 
 FIND_TARGETS: tuple[ScoreKind, ...] = (ScoreKind.FIFTEEN, ScoreKind.PAIR, ScoreKind.RUN)
 """The combinations a ``find`` exercise asks for, one selection at a time."""
@@ -67,14 +73,20 @@ Answer = int | frozenset[Card] | Card | None
 "go" (play)."""
 
 _CARD_COUNTS: dict[TaskKind, tuple[int, int]] = {
-    TaskKind.COUNT: (2, 5), TaskKind.FIND: (4, 4), TaskKind.SCORE: (4, 4),
-    TaskKind.PEG: (1, 1), TaskKind.PLAY: (1, 4), TaskKind.DISCARD: (6, 6),
+    TaskKind.COUNT: (2, 5),
+    TaskKind.FIND: (4, 4),
+    TaskKind.SCORE: (4, 4),
+    TaskKind.PEG: (1, 1),
+    TaskKind.PLAY: (1, 4),
+    TaskKind.DISCARD: (6, 6),
 }
 _MAX_PILE = 7
 """Two players play at most eight cards to one count; the pile before a card holds seven."""
 
 NUMBER_RANGES: dict[TaskKind, tuple[int, int]] = {
-    TaskKind.COUNT: (0, MAX_COUNT), TaskKind.SCORE: (0, MAX_SHOW), TaskKind.PEG: (0, MAX_COUNT),
+    TaskKind.COUNT: (0, MAX_COUNT),
+    TaskKind.SCORE: (0, MAX_SHOW),
+    TaskKind.PEG: (0, MAX_COUNT),
 }
 """The numbers an answer of each numeric kind may be (a number outside is refused, not
 marked wrong: it cannot be a count at all)."""
@@ -172,9 +184,14 @@ class Task:
     def to_json(self) -> dict[str, Any]:
         """Every field, cards as text (``"10H"``): the form a page keeps in its state."""
         return {
-            "kind": str(self.kind), "cards": [str(card) for card in self.cards],
-            "starter": None if self.starter is None else str(self.starter), "pile": [str(card) for card in self.pile],
-            "crib": self.crib, "only": list(self.only), "goal": self.goal, "dealer": self.dealer,
+            "kind": str(self.kind),
+            "cards": [str(card) for card in self.cards],
+            "starter": None if self.starter is None else str(self.starter),
+            "pile": [str(card) for card in self.pile],
+            "crib": self.crib,
+            "only": list(self.only),
+            "goal": self.goal,
+            "dealer": self.dealer,
         }
 
     @classmethod
@@ -210,9 +227,14 @@ class Task:
         if not isinstance(goal, str):
             raise _refuse("goal", "type", "a goal")
         return cls(
-            kind=TaskKind(data["kind"]), cards=_cards(data["cards"], "cards"),
-            starter=None if starter is None else _card(starter, "starter"), pile=_cards(data.get("pile", []), "pile"),
-            crib=flags["crib"], only=tuple(only), goal=goal, dealer=flags["dealer"],
+            kind=TaskKind(data["kind"]),
+            cards=_cards(data["cards"], "cards"),
+            starter=None if starter is None else _card(starter, "starter"),
+            pile=_cards(data.get("pile", []), "pile"),
+            crib=flags["crib"],
+            only=tuple(only),
+            goal=goal,
+            dealer=flags["dealer"],
         )
 
 
@@ -230,6 +252,7 @@ def _cards(texts: Any, field: str) -> tuple[Card, ...]:
 
 
 # -- the form of an answer -----------------------------------------------------------------
+
 
 def check_answer_form(task: Task, answer: Answer) -> None:
     """Refuse an answer that cannot be one for ``task`` (a wrong but well-formed answer passes).
@@ -264,7 +287,9 @@ def check_answer_form(task: Task, answer: Answer) -> None:
             raise CardCountError(f"expected 2 cards, got {len(answer)}", expected=2, got=len(answer))
         least = 3 if task.only == ("run",) else 2  # a run has three cards or more
         if task.kind is TaskKind.FIND and len(answer) < least:
-            raise AnswerSizeError(f"a combination has at least {least} cards, not {len(answer)}", least=least, got=len(answer))
+            raise AnswerSizeError(
+                f"a combination has at least {least} cards, not {len(answer)}", least=least, got=len(answer)
+            )
 
 
 def read_answer(task: Task, value: Any) -> Answer:

@@ -35,6 +35,7 @@ from itertools import repeat
 from typing import Any, NamedTuple, cast
 
 from ..core.cards import CARD_BY_TEXT, Card, parse_cards
+from ..core.variants import Variant, variant_flag
 from ..errors import (
     FieldTypeError,
     JsonDepthError,
@@ -45,7 +46,6 @@ from ..errors import (
     NotAnObjectError,
     UnknownFieldError,
 )
-from ..core.variants import Variant, variant_flag
 
 MAX_INTEGER_DIGITS = 30
 """No request field is a number; this only keeps a huge one from costing time."""
@@ -65,7 +65,11 @@ def _form(required: tuple[str, ...], optional: tuple[str, ...], example: str) ->
 
 
 _SCORE = _form(("hand", "starter"), ("crib",), '{"hand": "5H 5S 5C JD", "starter": "5D", "crib": false}')
-_PEG = _form(("hands", "plays"), ("five_card", "variant"), '{"hands": ["7H 8D", "8S 6C"], "plays": "7H 8S 8D 6C", "five_card": false}')
+_PEG = _form(
+    ("hands", "plays"),
+    ("five_card", "variant"),
+    '{"hands": ["7H 8D", "8S 6C"], "plays": "7H 8S 8D 6C", "five_card": false}',
+)
 
 
 class ScoreRequest(NamedTuple):
@@ -235,7 +239,9 @@ def _cards(value: Any, field: str) -> tuple[Card, ...]:
     if isinstance(value, str):
         return parse_cards(value)
     if not isinstance(value, list):
-        raise FieldTypeError(f"{field}: expected a list of cards or a string of cards", field=field, reason="type_cards")
+        raise FieldTypeError(
+            f"{field}: expected a list of cards or a string of cards", field=field, reason="type_cards"
+        )
     if not all(map(isinstance, value, repeat(str))):
         position = next(position for position, card in enumerate(value) if not isinstance(card, str))
         name = f"{field}[{position}]"

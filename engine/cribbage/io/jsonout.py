@@ -54,7 +54,9 @@ def show_json(score: ShowScore) -> dict[str, Any]:
     """The plain JSON form of a breakdown: ``{"total", "items": [{"kind", "cards", "points"}]}``."""
     return {
         "total": score.total,
-        "items": [{"kind": kind, "cards": list(map(_text_of, cards)), "points": points} for kind, cards, points in score.items],
+        "items": [
+            {"kind": kind, "cards": list(map(_text_of, cards)), "points": points} for kind, cards, points in score.items
+        ],
     }
 
 

@@ -36,14 +36,15 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from ..analysis.discard import DiscardOption, analyse_discards
+from ..analysis.pegging_eval import play_values
+from ..analysis.risk import expected_reply, rank_counts
 from ..core.cards import DECK, Card
 from ..core.deal import deal_shape
-from ..analysis.discard import DiscardOption, analyse_discards
-from ..core.game import Action, Deal, Game
-from ..core.rules import ActionKind, Decision
-from ..analysis.pegging_eval import play_values
+from ..core.events import Deal
+from ..core.game import Game
 from ..core.play import Play, pile_score
-from ..analysis.risk import expected_reply, rank_counts
+from ..core.rules import Action, ActionKind, Decision
 from ..core.show import show_total
 from ..core.variants import SIX_CARD, Variant
 
@@ -104,8 +105,13 @@ class PlayChoice(NamedTuple):
 
 # -- discards ------------------------------------------------------------------------
 
+
 def choose_discard(
-    dealt: Sequence[Card], dealer: bool, players: int = 2, variant: Variant = SIX_CARD, strength: str = "expert",
+    dealt: Sequence[Card],
+    dealer: bool,
+    players: int = 2,
+    variant: Variant = SIX_CARD,
+    strength: str = "expert",
     rng: random.Random | None = None,
 ) -> DiscardChoice:
     """Pick the cards to put in the crib.
@@ -122,8 +128,11 @@ def choose_discard(
     options = _discard_options(tuple(dealt), dealer, players, variant)
     if strength == "easy":
         best = max(options, key=lambda option: option.hand_mean)
-        params = {"discard": [str(c) for c in best.discard], "keep": [str(c) for c in best.keep],
-                  "hand_mean": round(best.hand_mean, 2)}
+        params = {
+            "discard": [str(c) for c in best.discard],
+            "keep": [str(c) for c in best.keep],
+            "hand_mean": round(best.hand_mean, 2),
+        }
         return DiscardChoice(best.discard, best.keep, Reason(ReasonCode.BEST_HAND, params))
     best = options[0]
     params = {
@@ -134,8 +143,12 @@ def choose_discard(
         "crib_mean": round(best.crib_mean, 2),
         "net": round(best.net, 2),
         "alternatives": [
-            {"discard": [str(c) for c in option.discard], "hand_mean": round(option.hand_mean, 2),
-             "crib_mean": round(option.crib_mean, 2), "net": round(option.net, 2)}
+            {
+                "discard": [str(c) for c in option.discard],
+                "hand_mean": round(option.hand_mean, 2),
+                "crib_mean": round(option.crib_mean, 2),
+                "net": round(option.net, 2),
+            }
             for option in options[1:4]
         ],
     }
@@ -143,12 +156,15 @@ def choose_discard(
 
 
 @lru_cache(maxsize=64)
-def _discard_options(dealt: tuple[Card, ...], dealer: bool, players: int, variant: Variant) -> tuple[DiscardOption, ...]:
+def _discard_options(
+    dealt: tuple[Card, ...], dealer: bool, players: int, variant: Variant
+) -> tuple[DiscardOption, ...]:
     """The advisor's options, kept for the same deal seen again (a replayed game, a match on the same deals)."""
     return tuple(analyse_discards(list(dealt), dealer, players=players, variant=variant))
 
 
 # -- the play ------------------------------------------------------------------------
+
 
 def reply_risk(pile: Sequence[Card], unseen: Iterable[Card], opponent_cards: int) -> float:
     """Expected points of the next player's best reply to ``pile`` (:func:`cribbage.analysis.risk.expected_reply`
@@ -163,8 +179,12 @@ def reply_risk(pile: Sequence[Card], unseen: Iterable[Card], opponent_cards: int
 
 
 def choose_play(
-    legal: Sequence[Card], pile: Sequence[Card], unseen: Iterable[Card] | None, opponent_cards: int = 4,
-    strength: str = "expert", rng: random.Random | None = None,
+    legal: Sequence[Card],
+    pile: Sequence[Card],
+    unseen: Iterable[Card] | None,
+    opponent_cards: int = 4,
+    strength: str = "expert",
+    rng: random.Random | None = None,
 ) -> PlayChoice:
     """Pick a card among the ``legal`` ones, given the cards of the current count.
 
@@ -187,18 +207,31 @@ def choose_play(
         scored.append((gain, -risk, card.value, card, items, risk))
     gain, _, _, card, items, risk = max(scored, key=lambda entry: entry[:3])
     if gain:
-        return PlayChoice(card, Reason(ReasonCode.TAKES_POINTS, {
-            "card": str(card), "points": gain, "kinds": [item.kind for item in items],
-        }))
+        return PlayChoice(
+            card,
+            Reason(
+                ReasonCode.TAKES_POINTS, {"card": str(card), "points": gain, "kinds": [item.kind for item in items]}
+            ),
+        )
     if strength in ("expert", "steady"):
-        return PlayChoice(card, Reason(ReasonCode.SAFEST, {
-            "card": str(card), "risk": round(risk, 2),
-            "alternatives": [{"card": str(entry[3]), "risk": round(entry[5], 2)} for entry in scored if entry[3] != card],
-        }))
+        return PlayChoice(
+            card,
+            Reason(
+                ReasonCode.SAFEST,
+                {
+                    "card": str(card),
+                    "risk": round(risk, 2),
+                    "alternatives": [
+                        {"card": str(entry[3]), "risk": round(entry[5], 2)} for entry in scored if entry[3] != card
+                    ],
+                },
+            ),
+        )
     return PlayChoice(card, Reason(ReasonCode.HIGHEST_CARD, {"card": str(card)}))
 
 
 # -- a player for Game.run -------------------------------------------------------------
+
 
 class ComputerPlayer:
     """A seat played by the computer: ``player(game, seat) -> Action``.
@@ -222,8 +255,12 @@ class ComputerPlayer:
             dealt = game.hand(seat)
             dealer = game.dealer is not None and game.rules.side_of(seat) == game.rules.side_of(game.dealer)
             discard = choose_discard(
-                dealt, dealer=dealer, players=game.rules.players, variant=game.rules.variant,
-                strength=self.strength, rng=self.rng,
+                dealt,
+                dealer=dealer,
+                players=game.rules.players,
+                variant=game.rules.variant,
+                strength=self.strength,
+                rng=self.rng,
             )
             return Action(ActionKind.DISCARD, seat, discard.discard), discard.reason
         play = game.play_state
@@ -238,8 +275,12 @@ class ComputerPlayer:
             seen.update(action.card for action in play.actions if action.card)
             unseen = [card for card in DECK if card not in seen]
             choice = choose_play(
-                legal, play.pile, unseen, opponent_cards=len(play.held(_next_holder(play))),
-                strength=self.strength, rng=self.rng,
+                legal,
+                play.pile,
+                unseen,
+                opponent_cards=len(play.held(_next_holder(play))),
+                strength=self.strength,
+                rng=self.rng,
             )
             if self.strength == "expert" and len({card.rank for card in legal}) > 1:
                 choice = self._look_ahead(play, unseen, choice)
@@ -255,17 +296,24 @@ class ComputerPlayer:
         """The card worth the most expected net pegging, if it beats the steady card by the margin."""
         seat = play.to_move if play.to_move is not None else 0
         values = play_values(
-            play, seat, unseen, samples=EXPERT_SAMPLES[play.players], seed=self.seed * 64 + len(play.actions),
+            play, seat, unseen, samples=EXPERT_SAMPLES[play.players], seed=self.seed * 64 + len(play.actions)
         )
         best = max(values, key=lambda card: (values[card], card == steady.card))
         if best is None or values[best] < values[steady.card] + LOOKAHEAD_MARGIN:
             return steady
-        return PlayChoice(best, Reason(ReasonCode.BEST_PEGGING, {
-            "card": str(best), "value": round(values[best], 2),
-            "alternatives": [
-                {"card": str(card), "value": round(value, 2)} for card, value in values.items() if card != best
-            ],
-        }))
+        return PlayChoice(
+            best,
+            Reason(
+                ReasonCode.BEST_PEGGING,
+                {
+                    "card": str(best),
+                    "value": round(values[best], 2),
+                    "alternatives": [
+                        {"card": str(card), "value": round(value, 2)} for card, value in values.items() if card != best
+                    ],
+                },
+            ),
+        )
 
     def __call__(self, game: Game, seat: int) -> Action:
         action, self.reason = self.decide(game, seat)

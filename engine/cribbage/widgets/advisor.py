@@ -10,15 +10,27 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from html import escape
 
+from ..analysis.discard import DiscardOption, analyse_discards
 from ..core.cards import Card, parse_cards
 from ..core.deal import deal_shape
-from ..analysis.discard import DiscardOption, analyse_discards
+from ..core.variants import Variant, variant_json, variant_of
 from ..errors import CribbageError
 from ..i18n import Language, number, points_text, t
-from ..core.variants import Variant, variant_json, variant_of
 from . import source
 from .html import attrs, card_select, cards_html, error_html, radio_group, scroll_box
-from .source import CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, card_slot, card_texts, field, uid_of
+from .source import (
+    CARD_TEXTS,
+    Action,
+    BlockError,
+    Fields,
+    State,
+    StateError,
+    action_text,
+    card_slot,
+    card_texts,
+    field,
+    uid_of,
+)
 from .widget import Answer, Live, Widget
 
 BAR_EM = 6.0
@@ -49,9 +61,15 @@ def _checked(state: State) -> tuple[list[str], bool, int, Variant, str]:
 def advisor_view(state: State, lang: Language) -> str:
     """The advisor: six (or five) pickers, the role, and every discard as a bar."""
     cards, dealer, players, variant, uid = _checked(state)
-    pickers = "".join(card_select(f"card{i}", t("ui.card_n", lang, n=i + 1), text, lang, f"card{i}") for i, text in enumerate(cards))
+    pickers = "".join(
+        card_select(f"card{i}", t("ui.card_n", lang, n=i + 1), text, lang, f"card{i}") for i, text in enumerate(cards)
+    )
     switch = radio_group(
-        t("ui.role", lang), "dealer", (("1", t("ui.dealer_me", lang)), ("0", t("ui.dealer_other", lang))), str(int(dealer)), uid
+        t("ui.role", lang),
+        "dealer",
+        (("1", t("ui.dealer_me", lang)), ("0", t("ui.dealer_other", lang))),
+        str(int(dealer)),
+        uid,
     )
     controls = f'<div class="cb-controls"><div class="cb-pickers">{pickers}</div>{switch}</div>'
     try:
@@ -93,7 +111,7 @@ def discard_options_html(options: Sequence[DiscardOption], lang: Language, chose
     )
     table = (
         f'<table class="cb-options"><caption>{escape(t("ui.options", lang))}</caption>'
-        f'<thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
     distribution = _distribution_html(options[0].hand_distribution, lang) if options else ""
     return scroll_box(table, t("ui.options", lang)) + distribution

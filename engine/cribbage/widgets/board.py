@@ -109,8 +109,11 @@ def _mark(number: int, point: Point, dx: float, dy: float) -> str:
 
 
 def _holes() -> str:
-    holes = [_circle(hole_position(score, player), HOLE_RADIUS, "cb-hole")
-             for player in (PONE, DEALER) for score in range(1, HOLES_PER_LAP + 1)]
+    holes = [
+        _circle(hole_position(score, player), HOLE_RADIUS, "cb-hole")
+        for player in (PONE, DEALER)
+        for score in range(1, HOLES_PER_LAP + 1)
+    ]
     return "".join(holes)
 
 
@@ -170,15 +173,28 @@ def board_svg(lang: Language) -> str:
         f"<svg{attrs(viewBox=f'0 0 {WIDTH:g} {HEIGHT:g}', class_='cb-board-drawing', role='img', aria_label=title, data_board='121')}>"
         f"<title>{title}</title>"
         f"<rect{attrs(x='2', y='2', width=f'{WIDTH - 4:g}', height=f'{HEIGHT - 4:g}', rx='10', class_='cb-board-wood')}/>"
-        + _holes() + _street_numbers() + _skunk_line()
+        + _holes()
+        + _street_numbers()
+        + _skunk_line()
         + _circle(GAME_HOLE, HOLE_RADIUS + 1.5, "cb-hole cb-game-hole")
-        + _pegs() + "".join(marks) + "</svg>"
+        + _pegs()
+        + "".join(marks)
+        + "</svg>"
     )
 
 
 def board_legend(lang: Language) -> str:
-    items = "".join(f"<li>{escape(t(key, lang, back=SCENE_BACK, front=SCENE_FRONT, next=SCENE_NEXT, points=SCENE_NEXT - SCENE_FRONT))}</li>"
-                    for key in ("board.start", "board.back_peg", "board.front_peg", "board.jump", "board.skunk_line", "board.game_hole"))
+    items = "".join(
+        f"<li>{escape(t(key, lang, back=SCENE_BACK, front=SCENE_FRONT, next=SCENE_NEXT, points=SCENE_NEXT - SCENE_FRONT))}</li>"
+        for key in (
+            "board.start",
+            "board.back_peg",
+            "board.front_peg",
+            "board.jump",
+            "board.skunk_line",
+            "board.game_hole",
+        )
+    )
     return f'<ol class="cb-board-legend">{items}</ol>'
 
 

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from html import escape
 
 from ..core.cards import Card
-from ..i18n import Language, points_text, t
 from ..core.show import ShowScore, score_show
+from ..i18n import Language, points_text, t
 from .html import card_html, cards_html
 from .spoken import spoken_count
 
@@ -38,7 +38,7 @@ def deal_html(hand: Sequence[Card], starter: Card, crib: bool, lang: Language) -
     return (
         f'<p class="cb-deal"><span class="cb-label">{escape(t("ui.crib" if crib else "ui.hand", lang))}</span> '
         f'{cards_html(hand, lang)} <span class="cb-label">{escape(t("ui.starter", lang))}</span> '
-        f'{card_html(starter, lang, "cb-starter")}</p>'
+        f"{card_html(starter, lang, 'cb-starter')}</p>"
     )
 
 

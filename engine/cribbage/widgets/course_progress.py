@@ -40,7 +40,12 @@ def _stars_of(saved: object, stage_id: str) -> int | None:
     except StateError:
         return None
     stars = state.get("stars")
-    if state.get("stage") != stage_id or not isinstance(stars, int) or isinstance(stars, bool) or not 0 <= stars <= MAX_STARS:
+    if (
+        state.get("stage") != stage_id
+        or not isinstance(stars, int)
+        or isinstance(stars, bool)
+        or not 0 <= stars <= MAX_STARS
+    ):
         return None
     return stars
 
@@ -50,7 +55,10 @@ def _checked(state: State) -> tuple[str, str, dict[str, int], bool]:
     if lesson and lesson not in {each.id for each in COURSE}:
         raise StateError("lesson")
     stars = field(state, "stars", dict)
-    if not all(stage in STAGE_IDS and isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_STARS for stage, n in stars.items()):
+    if not all(
+        stage in STAGE_IDS and isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_STARS
+        for stage, n in stars.items()
+    ):
         raise StateError("stars")
     return uid_of(state), lesson, dict(stars), field(state, "confirm", bool)
 
@@ -64,13 +72,15 @@ def _lesson_html(lesson: Lesson, stars: dict[str, int], lang: Language, link: st
     done = sum(1 for stage in lesson.stages if stars.get(stage.id, 0) > 0)
     earned = sum(stars.get(stage.id, 0) for stage in lesson.stages)
     title = escape(t(f"lesson.title.{lesson.id}", lang))
-    heading = f'<a{attrs(href=link)}>{title}</a>' if link else title
+    heading = f"<a{attrs(href=link)}>{title}</a>" if link else title
     cells = "".join(
-        f'<li{attrs(data_of_stage=stage.id, data_stars=stars.get(stage.id, 0))}>{_star_row(stars.get(stage.id, 0))}'
-        f'{screen_reader(t("progress.stage", lang, n=number, stars=t("lesson.stars", lang, count=stars.get(stage.id, 0))))}</li>'
+        f"<li{attrs(data_of_stage=stage.id, data_stars=stars.get(stage.id, 0))}>{_star_row(stars.get(stage.id, 0))}"
+        f"{screen_reader(t('progress.stage', lang, n=number, stars=t('lesson.stars', lang, count=stars.get(stage.id, 0))))}</li>"
         for number, stage in enumerate(lesson.stages, 1)
     )
-    summary = t("progress.summary", lang, done=done, total=len(lesson.stages), stars=earned, most=MAX_STARS * len(lesson.stages))
+    summary = t(
+        "progress.summary", lang, done=done, total=len(lesson.stages), stars=earned, most=MAX_STARS * len(lesson.stages)
+    )
     return (
         f'<li class="cb-progress-lesson"{attrs(data_lesson=lesson.id, data_done=done)}><span class="cb-progress-title">{heading}</span> '
         f'<span class="cb-progress-summary">{escape(summary)}</span><ol class="cb-progress-stages">{cells}</ol></li>'
@@ -81,14 +91,23 @@ def progress_view(lesson_id: str, stars: dict[str, int], confirm: bool, lang: La
     """This lesson (on a lesson page) or every lesson (on the index), then the whole course, then the reset."""
     lessons = [each for each in COURSE if each.id == lesson_id] if lesson_id else list(COURSE)
     prefix = "../" if lesson_id else ""
-    rows = "".join(_lesson_html(lesson, stars, lang, f"{prefix}{lesson.id}/" if not lesson_id else "") for lesson in lessons)
+    rows = "".join(
+        _lesson_html(lesson, stars, lang, f"{prefix}{lesson.id}/" if not lesson_id else "") for lesson in lessons
+    )
     done = sum(1 for stage in STAGE_IDS if stars.get(stage, 0) > 0)
-    total = t("progress.summary", lang, done=done, total=len(STAGE_IDS), stars=sum(stars.values()), most=MAX_STARS * len(STAGE_IDS))
+    total = t(
+        "progress.summary",
+        lang,
+        done=done,
+        total=len(STAGE_IDS),
+        stars=sum(stars.values()),
+        most=MAX_STARS * len(STAGE_IDS),
+    )
     course = f'<p class="cb-progress-course"{attrs(data_done=done)}><span class="cb-label">{escape(t("progress.course", lang))}:</span> {escape(total)}</p>'
     if confirm:
         reset = (
             f'<div class="cb-controls" role="group"{attrs(aria_label=t("progress.reset", lang))}><p data-announce>{escape(t("progress.confirm", lang))}</p>'
-            f'{button(t("progress.yes", lang), "reset-yes", "reset-yes")}{button(t("progress.no", lang), "reset-no", "reset-no")}</div>'
+            f"{button(t('progress.yes', lang), 'reset-yes', 'reset-yes')}{button(t('progress.no', lang), 'reset-no', 'reset-no')}</div>"
         )
     else:
         reset = f'<div class="cb-controls">{button(t("progress.reset", lang), "reset", "reset")}</div>'
@@ -105,7 +124,9 @@ def progress_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
         raise BlockError("block_unknown_lesson", lesson[1], lesson=lesson[0])
     state = progress_state(uid, lesson[0], {})
     watch = " ".join(persist_key(stage) for stage in STAGE_IDS)
-    return Live(state, progress_view(lesson[0], {}, False, lang), t("progress.title", lang), root=(("data-watch", watch),))
+    return Live(
+        state, progress_view(lesson[0], {}, False, lang), t("progress.title", lang), root=(("data-watch", watch),)
+    )
 
 
 def progress_update(state: State, action: Action, lang: Language) -> Answer:

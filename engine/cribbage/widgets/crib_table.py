@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from html import escape
 
-from ..core.cards import RANK_SYMBOLS
 from ..analysis.discard import crib_rank_table
+from ..core.cards import RANK_SYMBOLS
 from ..i18n import Language, lookup, number, t
 from .html import attrs
 from .source import BlockError, Fields
@@ -67,7 +67,7 @@ def crib_table_block(fields: Fields, lang: Language, uid: str, text: str) -> Sta
     if published:
         source_name = fields["source"][0] if "source" in fields else ""
         compare = "".join(
-            f"<tr><th scope=\"row\">{RANK_SYMBOLS[low - 1]}–{RANK_SYMBOLS[high - 1]}</th>"
+            f'<tr><th scope="row">{RANK_SYMBOLS[low - 1]}–{RANK_SYMBOLS[high - 1]}</th>'
             f"<td>{number(table[(low, high)], lang, 1)}</td><td>{number(value, lang, 1)}</td>"
             f"<td>{number(value - table[(low, high)], lang, 1)}</td></tr>"
             for (low, high), value in published

@@ -17,9 +17,9 @@ import random
 from collections.abc import Sequence
 from html import escape
 
+from ..analysis.discard import DiscardOption, analyse_discards
 from ..core.cards import DECK, Card, parse_cards
 from ..core.deal import deal_shape
-from ..analysis.discard import DiscardOption, analyse_discards
 from ..i18n import Language, card_name, number, t
 from . import source
 from .advisor import TIE, discard_options_html
@@ -33,8 +33,13 @@ ROLES = {"1": "dealer", "0": "pone", "random": "random"}
 
 def discard_state(cards: Sequence[Card], dealer: bool, role: str, players: int, uid: str) -> State:
     return {
-        "uid": uid, "players": players, "role": role, "dealer": dealer,
-        "cards": [str(card) for card in cards], "selected": [], "thrown": False,
+        "uid": uid,
+        "players": players,
+        "role": role,
+        "dealer": dealer,
+        "cards": [str(card) for card in cards],
+        "selected": [],
+        "thrown": False,
     }
 
 
@@ -78,8 +83,14 @@ def _verdict(options: Sequence[DiscardOption], selected: Sequence[Card], lang: L
     if rank == 1:
         return t("discard_practice.right", lang, cards=_names(mine.discard, lang), net=number(mine.net, lang))
     return t(
-        "discard_practice.ranked", lang, cards=_names(mine.discard, lang), rank=rank, total=len(options),
-        net=number(mine.net, lang), best=_names(best.discard, lang), best_net=number(best.net, lang),
+        "discard_practice.ranked",
+        lang,
+        cards=_names(mine.discard, lang),
+        rank=rank,
+        total=len(options),
+        net=number(mine.net, lang),
+        best=_names(best.discard, lang),
+        best_net=number(best.net, lang),
         lost=number(best.net - mine.net, lang),
     )
 
@@ -89,16 +100,28 @@ def discard_view(state: State, lang: Language, static: bool = False, note: str =
     cards, dealer, role, players, selected, thrown, uid = _checked(state)
     discards = deal_shape(players).discards
     chosen = next(value for value, name in ROLES.items() if name == role)
-    switch = radio_group(t("ui.role", lang), "role", (
-        ("1", t("ui.dealer_me", lang)), ("0", t("ui.dealer_other", lang)), ("random", t("discard_practice.role_random", lang)),
-    ), chosen, uid)
+    switch = radio_group(
+        t("ui.role", lang),
+        "role",
+        (
+            ("1", t("ui.dealer_me", lang)),
+            ("0", t("ui.dealer_other", lang)),
+            ("random", t("discard_practice.role_random", lang)),
+        ),
+        chosen,
+        uid,
+    )
     controls = f'<div class="cb-controls">{switch}{button(t("ui.deal", lang), "deal", "deal")}</div>'
     role_text = f'<p class="cb-role">{escape(t("discard_practice.you_deal" if dealer else "discard_practice.they_deal", lang))}</p>'
     hand_label = t("discard_practice.hand", lang)
     taps = [tap_card(card, lang, f"card-{card}", "select", pressed=card in selected) for card in cards]
     throw = button(t("discard_practice.throw", lang), "throw", "throw", disabled=len(selected) != discards)
     choice = choice_box(t("discard_practice.prompt", lang, count=discards), tap_cards(taps, hand_label) + throw)
-    plain = f'<p class="cb-static-only"><span class="cb-label">{escape(hand_label)}:</span> {cards_html(cards, lang)}</p>' if static else ""
+    plain = (
+        f'<p class="cb-static-only"><span class="cb-label">{escape(hand_label)}:</span> {cards_html(cards, lang)}</p>'
+        if static
+        else ""
+    )
     result = ""
     if static or thrown:
         options = analyse_discards(cards, dealer, players=players)
@@ -125,7 +148,11 @@ def discard_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
     # The printed deal is fixed by the block's text, so every build shows the same cards.
     seed = int(hashlib.sha1(text.encode()).hexdigest()[:8], 16)
     state = _deal(random.Random(seed), role, players, uid)
-    return Live(state, discard_view(state, lang, static=True), t("discard_practice.prompt", lang, count=deal_shape(players).discards))
+    return Live(
+        state,
+        discard_view(state, lang, static=True),
+        t("discard_practice.prompt", lang, count=deal_shape(players).discards),
+    )
 
 
 def discard_update(state: State, action: Action, lang: Language) -> Answer:
@@ -156,10 +183,14 @@ def discard_update(state: State, action: Action, lang: Language) -> Answer:
             thrown = True
         else:
             note = f'<p class="cb-error" data-announce>{escape(t("discard_practice.choose", lang, count=discards))}</p>'
-    new = {**discard_state(cards, dealer, role, players, uid), "selected": [str(card) for card in selected], "thrown": thrown}
+    new = {
+        **discard_state(cards, dealer, role, players, uid),
+        "selected": [str(card) for card in selected],
+        "thrown": thrown,
+    }
     return {"html": discard_view(new, lang, note=note), "state": new}
 
 
 WIDGET = Widget(
-    kind="discard-practice", keys=("dealer", "players"), required=(), block=discard_block, update=discard_update,
+    kind="discard-practice", keys=("dealer", "players"), required=(), block=discard_block, update=discard_update
 )

@@ -26,15 +26,25 @@ from collections.abc import Sequence
 from html import escape
 
 from ..core.cards import Card, parse_cards
-from ..errors import CardCountError, CribbageError, StarterInHandError
-from ..i18n import Language, error_message, t
 from ..core.show import score_show
 from ..core.variants import CRIB_SIZE, VARIANTS
+from ..errors import CardCountError, CribbageError, StarterInHandError
+from ..i18n import Language, error_message, t
 from . import source
 from .count import show_html
 from .html import card_select, error_html, radio_group
 from .source import (
-    CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, card_slot, card_texts, field, uid_of,
+    CARD_TEXTS,
+    Action,
+    BlockError,
+    Fields,
+    State,
+    StateError,
+    action_text,
+    card_slot,
+    card_texts,
+    field,
+    uid_of,
 )
 from .widget import Answer, Live, Widget
 
@@ -136,16 +146,23 @@ def hand_view(state: State, lang: Language, notice: str = "") -> str:
 
 
 def _view(hand: list[str], starter: str, crib: bool, uid: str, lang: Language, notice: str) -> tuple[str, bool]:
-    pickers = "".join(card_select(f"card{i}", t("ui.card_n", lang, n=i + 1), text, lang, f"card{i}") for i, text in enumerate(hand))
+    pickers = "".join(
+        card_select(f"card{i}", t("ui.card_n", lang, n=i + 1), text, lang, f"card{i}") for i, text in enumerate(hand)
+    )
     pickers += card_select("starter", t("ui.starter", lang), starter, lang, "starter")
     switch = (
-        radio_group(t("ui.count_as", lang), "crib", (("0", t("ui.hand", lang)), ("1", t("ui.crib", lang))), str(int(crib)), uid)
+        radio_group(
+            t("ui.count_as", lang), "crib", (("0", t("ui.hand", lang)), ("1", t("ui.crib", lang))), str(int(crib)), uid
+        )
         if len(hand) == CRIB_SIZE
         else ""
     )
     result, counted = _count(hand, starter, crib, lang)
     note = f'<p class="cb-notice" data-announce>{escape(notice)}</p>' if notice else ""
-    return f'<div class="cb-controls"><div class="cb-pickers">{pickers}</div>{switch}</div>{note}<div class="cb-result">{result}</div>', counted
+    return (
+        f'<div class="cb-controls"><div class="cb-pickers">{pickers}</div>{switch}</div>{note}<div class="cb-result">{result}</div>',
+        counted,
+    )
 
 
 def hand_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
@@ -158,9 +175,13 @@ def hand_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
     if "variant" in fields and len(hand) != (CRIB_SIZE if crib else game.kept):
         raise BlockError("block_bad_value", fields["variant"][1], key="variant", value=fields["variant"][0])
     try:
-        score = score_show(hand, starter[0], crib=crib, hand_size=None if crib or len(hand) not in HAND_SIZES else len(hand))
+        score = score_show(
+            hand, starter[0], crib=crib, hand_size=None if crib or len(hand) not in HAND_SIZES else len(hand)
+        )
     except CribbageError as error:
-        raise BlockError("block_bad_value", fields["hand"][1], key="hand", value=f"{fields['hand'][0]} ({error})") from error
+        raise BlockError(
+            "block_bad_value", fields["hand"][1], key="hand", value=f"{fields['hand'][0]} ({error})"
+        ) from error
     source.expect(fields, [score.total])
     state = hand_state([str(card) for card in hand], str(starter[0]), crib, uid)
     return Live(state, hand_view(state, lang), t("ui.crib" if crib else "ui.hand", lang))

@@ -88,8 +88,14 @@ def card_back(label: str = "") -> str:
 
 
 def tap_card(
-    card: Card, lang: Language, key: str, action: str,
-    pressed: bool | None = None, disabled: bool = False, note: str = "", extra_class: str = "",
+    card: Card,
+    lang: Language,
+    key: str,
+    action: str,
+    pressed: bool | None = None,
+    disabled: bool = False,
+    note: str = "",
+    extra_class: str = "",
 ) -> str:
     """A card face a finger can tap (at least 44 px) or a keyboard can press: a ``<button>``
     sending ``{action, value: "5H"}``. ``pressed`` makes it a toggle (a card chosen among
@@ -128,7 +134,7 @@ def card_select(name: str, label: str, selected: str, lang: Language, key: str) 
         options.append("</optgroup>")
     return (
         f'<label class="cb-field"><span class="cb-label">{escape(label)}</span>'
-        f'<select{attrs(name=name, data_key=key, data_action="set")}>{"".join(options)}</select></label>'
+        f"<select{attrs(name=name, data_key=key, data_action='set')}>{''.join(options)}</select></label>"
     )
 
 
@@ -168,7 +174,9 @@ def card_buttons(held: Iterable[Card], why_illegal: Callable[[Card], str | None]
             buttons.append(button("", f"play-{card}", "play", str(card), extra=card_html(card, lang)))
         else:
             why = f' <span class="cb-why">{escape(t(f"reason.{reason}", lang))}</span>'
-            buttons.append(button("", f"play-{card}", "play", str(card), disabled=True, extra=card_html(card, lang) + why))
+            buttons.append(
+                button("", f"play-{card}", "play", str(card), disabled=True, extra=card_html(card, lang) + why)
+            )
     return buttons
 
 
@@ -182,8 +190,14 @@ def error_html(error: Exception, lang: Language) -> str:
 
 
 def widget_root(
-    kind: str, state: State, lang: Language, view: str, label: str,
-    persist: str | None = None, fragment_key: str | None = None, extra: Mapping[str, str] | None = None,
+    kind: str,
+    state: State,
+    lang: Language,
+    view: str,
+    label: str,
+    persist: str | None = None,
+    fragment_key: str | None = None,
+    extra: Mapping[str, str] | None = None,
 ) -> str:
     """The widget root every kind shares: its state, its words for loading and failure.
 

@@ -17,15 +17,16 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.cards import Card
+from ..course.exercises import TaskKind, Verdict, accepted, check, find_items, stars
 from ..course.lessons import stage as course_stage
 from ..errors import CribbageError
-from ..course.exercises import TaskKind, Verdict, accepted, check, find_items, stars
 from ..i18n import Language, error_message, t
-from .lesson_state import MAX_SEED, Attempt, checked, fresh, persist_key, task_cards
 from .lesson_hints import said_answer
+from .lesson_state import MAX_SEED, Attempt, checked, fresh, persist_key, task_cards
 from .lesson_view import lesson_view, task_label
 from .source import CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, json_object
 from .widget import Answer, Live, Widget
+
 
 def _answer_of(attempt: Attempt, value: str) -> tuple[Any, Any] | str:
     """The reader's answer for the engine and as the state keeps it, or the key of what to tell
@@ -62,7 +63,13 @@ def _checked_answer(attempt: Attempt, answer: Any, said: Any) -> tuple[Attempt, 
     """
     verdict = check(attempt.task, answer)  # an answer the rules refuse raises a coded CribbageError
     finding = attempt.task.kind is TaskKind.FIND
-    tried = replace(attempt, tries=attempt.tries + (0 if verdict.correct and finding else 1), said=said, right=verdict.correct, note="")
+    tried = replace(
+        attempt,
+        tries=attempt.tries + (0 if verdict.correct and finding else 1),
+        said=said,
+        right=verdict.correct,
+        note="",
+    )
     if not finding:
         return _finish(tried, verdict.correct), verdict
     chosen = frozenset(attempt.selected)
@@ -166,12 +173,12 @@ def lesson_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
         raise BlockError("block_unknown_stage", fields["stage"][1], stage=stage_id) from None
     attempt = fresh(uid, stage, 0)
     return Live(
-        attempt.to_state(), lesson_view(attempt, lang, static=True), task_label(stage, lang),
+        attempt.to_state(),
+        lesson_view(attempt, lang, static=True),
+        task_label(stage, lang),
         persist=persist_key(stage.id),
         root=(("data-stage", stage.id),) + ((("data-prepare", "true"),) if stage.kind is TaskKind.DISCARD else ()),
     )
 
 
 WIDGET = Widget(kind="lesson", keys=("stage",), required=("stage",), block=lesson_block, update=lesson_update)
-
-

@@ -15,10 +15,21 @@ from collections.abc import Sequence
 from html import escape
 
 from ..core.cards import Card
-from ..course.exercises import Goal, Hint, HintKind, Option, Task, TaskKind, Verdict, discard_analysis, show_items, threat
-from ..i18n import Language, card_name, card_symbol, number, points_text, t
 from ..core.pegging import room
 from ..core.show import ScoreItem
+from ..course.exercises import (
+    Goal,
+    Hint,
+    HintKind,
+    Option,
+    Task,
+    TaskKind,
+    Verdict,
+    discard_analysis,
+    show_items,
+    threat,
+)
+from ..i18n import Language, card_name, card_symbol, number, points_text, t
 from .html import attrs, card_face, card_html, scroll_box
 from .spoken import kind_name
 
@@ -37,7 +48,9 @@ def hint_text(task: Task, hint: Hint, lang: Language, shape: str = "") -> str:
             if not hint.number:
                 return t("lesson.hint.score_none", lang)
             items = show_items(task)
-            counts = [t(f"lesson.count.{kind}", lang, count=sum(item.kind == kind for item in items)) for kind in hint.kinds]
+            counts = [
+                t(f"lesson.count.{kind}", lang, count=sum(item.kind == kind for item in items)) for kind in hint.kinds
+            ]
             return t("lesson.hint.score", lang, kinds=and_list(counts, lang))
         case HintKind.COUNT_BEFORE if task.kind is TaskKind.PEG:
             return t("lesson.hint.peg_31" if shape == "thirty_one" else "lesson.hint.peg", lang, number=hint.number)
@@ -53,7 +66,9 @@ def hint_text(task: Task, hint: Hint, lang: Language, shape: str = "") -> str:
             _points, items = threat(task, hint.cards[0])  # the reply is the last card of what it scores
             kinds = and_list([kind_name(item, lang) for item in items], lang)
             reply = card_name(items[0].cards[-1], lang)
-            return t("lesson.hint.avoid", lang, card=card, reply=reply, points=points_text(hint.number, lang), kinds=kinds)
+            return t(
+                "lesson.hint.avoid", lang, card=card, reply=reply, points=points_text(hint.number, lang), kinds=kinds
+            )
         case HintKind.KEEP:
             return t("lesson.hint.keep", lang, card=card) if card else t("lesson.hint.keep_any", lang)
     return ""
@@ -86,7 +101,11 @@ def _play_value(task: Task, option: Option, lang: Language) -> str:
         return t("play.count", lang, count=int(option.value))
     if task.goal == Goal.SCORE:
         return points_text(int(option.value), lang)
-    return t("lesson.safe", lang) if not option.value else t("lesson.unsafe", lang, points=points_text(int(option.value), lang))
+    return (
+        t("lesson.safe", lang)
+        if not option.value
+        else t("lesson.unsafe", lang, points=points_text(int(option.value), lang))
+    )
 
 
 def _option_row(label: str, value: str, option: Option, chosen: bool, lang: Language) -> str:
@@ -94,7 +113,7 @@ def _option_row(label: str, value: str, option: Option, chosen: bool, lang: Lang
     if chosen:
         marks.append(t("lesson.your_choice", lang))
     note = f' <strong class="cb-mark">({escape(", ".join(marks))})</strong>' if marks else ""
-    return f'<li{attrs(class_="cb-option", data_best=str(option.best).lower(), data_chosen=str(chosen).lower())}>{label} {escape(value)}{note}</li>'
+    return f"<li{attrs(class_='cb-option', data_best=str(option.best).lower(), data_chosen=str(chosen).lower())}>{label} {escape(value)}{note}</li>"
 
 
 def option_rows(task: Task, verdict: Verdict, said: object, lang: Language) -> str:
@@ -104,7 +123,11 @@ def option_rows(task: Task, verdict: Verdict, said: object, lang: Language) -> s
         return _discard_table(task, verdict, said, lang)
     rows = []
     for option in verdict.options:
-        label = card_face(option.cards[0], lang) if option.cards else f'<span class="cb-kind">{escape(t("kind.go", lang))}</span>'
+        label = (
+            card_face(option.cards[0], lang)
+            if option.cards
+            else f'<span class="cb-kind">{escape(t("kind.go", lang))}</span>'
+        )
         chosen = (option.cards[0] if option.cards else None) == said
         rows.append(_option_row(label, _play_value(task, option, lang), option, chosen, lang))
     text = f'<p class="cb-label">{escape(t("lesson.options", lang))}</p><ul class="cb-options">{"".join(rows)}</ul>'
@@ -117,11 +140,13 @@ def option_rows(task: Task, verdict: Verdict, said: object, lang: Language) -> s
 
 def _discard_table(task: Task, verdict: Verdict, said: object, lang: Language) -> str:
     chosen = said if isinstance(said, frozenset) else frozenset()
-    summary = t("lesson.discard_cost", lang, rank=verdict.rank, total=len(verdict.options), cost=number(verdict.cost, lang))
+    summary = t(
+        "lesson.discard_cost", lang, rank=verdict.rank, total=len(verdict.options), cost=number(verdict.cost, lang)
+    )
     rows = "".join(
-        f'<tr{attrs(data_best=str(option.best).lower(), data_chosen=str(frozenset(option.cards) == chosen).lower())}>'
-        f'<td>{"".join(card_html(card, lang) for card in option.cards)}</td><td>{escape(number(option.value, lang))}</td>'
-        f'<td>{escape(_marks(option, frozenset(option.cards) == chosen, lang))}</td></tr>'
+        f"<tr{attrs(data_best=str(option.best).lower(), data_chosen=str(frozenset(option.cards) == chosen).lower())}>"
+        f"<td>{''.join(card_html(card, lang) for card in option.cards)}</td><td>{escape(number(option.value, lang))}</td>"
+        f"<td>{escape(_marks(option, frozenset(option.cards) == chosen, lang))}</td></tr>"
         for option in verdict.options
     )
     head = f'<tr><th scope="col">{escape(t("ui.discard", lang))}</th><th scope="col">{escape(t("ui.net", lang))}</th><th scope="col"></th></tr>'
@@ -136,13 +161,21 @@ def best_keep_html(task: Task, lang: Language) -> str:
     and the crib's mean (for the reader, or given to the opponent)."""
     best = discard_analysis(task)[0]
     key = "lesson.discard_best_dealer" if task.dealer else "lesson.discard_best_pone"
-    text = t(key, lang, cards=", ".join(card_symbol(card) for card in best.keep), least=best.hand_min,
-             mean=number(best.hand_mean, lang), crib=number(best.crib_mean, lang))
+    text = t(
+        key,
+        lang,
+        cards=", ".join(card_symbol(card) for card in best.keep),
+        least=best.hand_min,
+        mean=number(best.hand_mean, lang),
+        crib=number(best.crib_mean, lang),
+    )
     return f'<p class="cb-best-keep">{escape(text)}</p>'
 
 
 def _marks(option: Option, chosen: bool, lang: Language) -> str:
-    return ", ".join(([t("lesson.best", lang)] if option.best else []) + ([t("lesson.your_choice", lang)] if chosen else []))
+    return ", ".join(
+        ([t("lesson.best", lang)] if option.best else []) + ([t("lesson.your_choice", lang)] if chosen else [])
+    )
 
 
 def said_answer(task: Task, said: object) -> object:

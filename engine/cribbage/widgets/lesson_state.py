@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import Card
+from ..course.exercises import Task
 from ..course.lessons import Stage, task_for
 from ..course.lessons import stage as course_stage
 from ..errors import CribbageError
-from ..course.exercises import Task
 from .source import CARD_TEXTS, State, StateError, field, uid_of
 
 MAX_NUMBER = 99
@@ -60,11 +60,19 @@ class Attempt:
 
     def to_state(self) -> State:
         return {
-            "uid": self.uid, "stage": self.stage.id, "seed": self.seed, "task": self.task.to_json(),
-            "tries": self.tries, "hints": self.hints, "hinted": self.hinted,
+            "uid": self.uid,
+            "stage": self.stage.id,
+            "seed": self.seed,
+            "task": self.task.to_json(),
+            "tries": self.tries,
+            "hints": self.hints,
+            "hinted": self.hinted,
             "selected": [str(card) for card in self.selected],
             "found": [sorted(str(card) for card in item) for item in self.found],
-            "said": self.said, "right": self.right, "done": self.done, "stars": self.best,
+            "said": self.said,
+            "right": self.right,
+            "done": self.done,
+            "stars": self.best,
         }
 
 
@@ -110,17 +118,41 @@ def checked(state: State) -> Attempt:
     best = state.get("stars")
     if best is not None and (not isinstance(best, int) or isinstance(best, bool) or not 0 <= best <= 3):
         raise StateError("stars")
-    found = tuple(frozenset(_cards({"found": item}, "found", task)) for item in field(state, "found", list) if isinstance(item, list))
+    found = tuple(
+        frozenset(_cards({"found": item}, "found", task))
+        for item in field(state, "found", list)
+        if isinstance(item, list)
+    )
     if len(found) != len(field(state, "found", list)) or len(set(found)) != len(found):
         raise StateError("found")
     right = state.get("right")
     if right is not None and not isinstance(right, bool):
         raise StateError("right")
     said = state.get("said")
-    if not (said is None or isinstance(said, str) and len(said) <= 40 or isinstance(said, int) and not isinstance(said, bool) and 0 <= said <= MAX_NUMBER
-            or isinstance(said, list) and all(isinstance(text, str) and text in CARD_TEXTS for text in said) and len(said) <= 6):
+    if not (
+        said is None
+        or isinstance(said, str)
+        and len(said) <= 40
+        or isinstance(said, int)
+        and not isinstance(said, bool)
+        and 0 <= said <= MAX_NUMBER
+        or isinstance(said, list)
+        and all(isinstance(text, str) and text in CARD_TEXTS for text in said)
+        and len(said) <= 6
+    ):
         raise StateError("said")
     return Attempt(
-        uid, stage, seed, task, _count(state, "tries", 99), _count(state, "hints", 99), field(state, "hinted", bool),
-        _cards(state, "selected", task), found, said, right, field(state, "done", bool), best,
+        uid,
+        stage,
+        seed,
+        task,
+        _count(state, "tries", 99),
+        _count(state, "hints", 99),
+        field(state, "hinted", bool),
+        _cards(state, "selected", task),
+        found,
+        said,
+        right,
+        field(state, "done", bool),
+        best,
     )

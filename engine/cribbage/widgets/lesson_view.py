@@ -13,16 +13,16 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from ..core.cards import Card
-from ..course.lessons import COURSE, Stage
-from ..course.exercises import Goal, Task, TaskKind, Verdict, find_items, hint
-from ..i18n import Language, card_name, card_symbol, has_message, points_text, t
 from ..core.show import ScoreItem, ShowScore
+from ..course.exercises import Goal, Task, TaskKind, Verdict, find_items, hint
+from ..course.lessons import COURSE, Stage
 from ..course.tasks import count_of
+from ..i18n import Language, card_name, card_symbol, has_message, points_text, t
 from .count import spoken_html
 from .html import attrs, button, card_face, screen_reader, tap_card, tap_cards
 from .lesson_hints import and_list, hint_text, option_rows, said_answer
-from .spoken import kind_name
 from .lesson_state import Attempt, task_cards
+from .spoken import kind_name
 
 STAR, NO_STAR = "★", "☆"
 
@@ -79,7 +79,9 @@ def task_label(stage: Stage, lang: Language) -> str:
     """The widget's name for screen readers: the lesson and the stage's number in it."""
     lesson = next(each for each in COURSE if each.id == stage.lesson)
     number = next(i for i, each in enumerate(lesson.stages, 1) if each.id == stage.id)
-    return t("lesson.stage_label", lang, lesson=t(f"lesson.title.{lesson.id}", lang), n=number, total=len(lesson.stages))
+    return t(
+        "lesson.stage_label", lang, lesson=t(f"lesson.title.{lesson.id}", lang), n=number, total=len(lesson.stages)
+    )
 
 
 def prompt(task: Task, lang: Language) -> str:
@@ -92,7 +94,11 @@ def prompt(task: Task, lang: Language) -> str:
         case TaskKind.SCORE:
             text = t("lesson.prompt.score_crib" if task.crib else "lesson.prompt.score", lang)
             if task.only:
-                text += " " + t("lesson.prompt.only", lang, kinds=and_list([t(f"lesson.only.{kind}", lang) for kind in task.only], lang))
+                text += " " + t(
+                    "lesson.prompt.only",
+                    lang,
+                    kinds=and_list([t(f"lesson.only.{kind}", lang) for kind in task.only], lang),
+                )
             return text
         case TaskKind.PEG:
             return t("lesson.prompt.peg", lang)
@@ -104,8 +110,11 @@ def prompt(task: Task, lang: Language) -> str:
 
 def _pile(task: Task, lang: Language) -> str:
     count = task.count
-    pile = faces(task.pile, lang, t("ui.pile", lang)) if task.pile else f'<p>{escape(t("ui.pile_empty", lang))}</p>'
-    return _labelled(t("ui.pile", lang), pile) + f'<p class="cb-count"><span class="cb-label">{escape(t("ui.count", lang))}:</span> <strong>{count}</strong></p>'
+    pile = faces(task.pile, lang, t("ui.pile", lang)) if task.pile else f"<p>{escape(t('ui.pile_empty', lang))}</p>"
+    return (
+        _labelled(t("ui.pile", lang), pile)
+        + f'<p class="cb-count"><span class="cb-label">{escape(t("ui.count", lang))}:</span> <strong>{count}</strong></p>'
+    )
 
 
 def _number_form(attempt: Attempt, lang: Language) -> str:
@@ -122,7 +131,12 @@ def _choose(cards: Sequence[Card], attempt: Attempt, lang: Language, label: str,
     chosen = set(attempt.selected)
     toggles = action == "select"
     return tap_cards(
-        (tap_card(card, lang, f"card-{card}", action, pressed=card in chosen if toggles else None, disabled=attempt.done) for card in cards),
+        (
+            tap_card(
+                card, lang, f"card-{card}", action, pressed=card in chosen if toggles else None, disabled=attempt.done
+            )
+            for card in cards
+        ),
         label,
     )
 
@@ -133,32 +147,55 @@ def task_html(attempt: Attempt, lang: Language) -> str:
     check = button(t("ui.check", lang), "check", "check") if open_ else ""
     match task.kind:
         case TaskKind.COUNT:
-            return _labelled(t("lesson.cards", lang), faces(task.cards, lang, t("lesson.cards", lang))) + (_number_form(attempt, lang) if open_ else "")
+            return _labelled(t("lesson.cards", lang), faces(task.cards, lang, t("lesson.cards", lang))) + (
+                _number_form(attempt, lang) if open_ else ""
+            )
         case TaskKind.SCORE:
             assert task.starter is not None
-            cards = _labelled(t("ui.crib" if task.crib else "ui.hand", lang), faces(task.cards, lang, t("ui.crib" if task.crib else "ui.hand", lang)))
+            cards = _labelled(
+                t("ui.crib" if task.crib else "ui.hand", lang),
+                faces(task.cards, lang, t("ui.crib" if task.crib else "ui.hand", lang)),
+            )
             cards += _labelled(t("ui.starter", lang), faces((task.starter,), lang, t("ui.starter", lang)))
             return cards + (_number_form(attempt, lang) if open_ else "")
         case TaskKind.FIND:
             assert task.starter is not None
             cards = _labelled(t("ui.hand", lang), _choose(task.cards, attempt, lang, t("ui.hand", lang), "select"))
-            cards += _labelled(t("ui.starter", lang), _choose((task.starter,), attempt, lang, t("ui.starter", lang), "select"))
+            cards += _labelled(
+                t("ui.starter", lang), _choose((task.starter,), attempt, lang, t("ui.starter", lang), "select")
+            )
             return cards + (f'<div class="cb-controls">{check}</div>' if open_ else "") + _found_html(attempt, lang)
         case TaskKind.PEG:
-            return _pile(task, lang) + _labelled(t("lesson.your_card", lang), faces(task.cards, lang, t("lesson.your_card", lang))) + (_number_form(attempt, lang) if open_ else "")
+            return (
+                _pile(task, lang)
+                + _labelled(t("lesson.your_card", lang), faces(task.cards, lang, t("lesson.your_card", lang)))
+                + (_number_form(attempt, lang) if open_ else "")
+            )
         case TaskKind.PLAY:
             go = button(t("ui.say_go", lang), "go", "check", "go", disabled=attempt.done) if task.goal == "go" else ""
-            return _pile(task, lang) + _labelled(t("lesson.your_cards", lang), _choose(task.cards, attempt, lang, t("lesson.your_cards", lang), "check") + go)
+            return _pile(task, lang) + _labelled(
+                t("lesson.your_cards", lang),
+                _choose(task.cards, attempt, lang, t("lesson.your_cards", lang), "check") + go,
+            )
         case TaskKind.DISCARD:
             role = t("lesson.role_dealer" if task.dealer else "lesson.role_pone", lang)
-            cards = _labelled(t("lesson.your_cards", lang), _choose(task.cards, attempt, lang, t("lesson.your_cards", lang), "select"))
-            return f'<p class="cb-role">{escape(role)}</p>' + cards + (f'<div class="cb-controls">{check}</div>' if open_ else "")
+            cards = _labelled(
+                t("lesson.your_cards", lang), _choose(task.cards, attempt, lang, t("lesson.your_cards", lang), "select")
+            )
+            return (
+                f'<p class="cb-role">{escape(role)}</p>'
+                + cards
+                + (f'<div class="cb-controls">{check}</div>' if open_ else "")
+            )
 
 
 def _found_html(attempt: Attempt, lang: Language) -> str:
     """The combinations found so far, each as its cards, and how many are left."""
     total = len(find_items(attempt.task))
-    rows = "".join(f"<li>{faces(_ordered(attempt.task, item), lang, t(f'kind.{attempt.task.only[0]}', lang))}</li>" for item in attempt.found)
+    rows = "".join(
+        f"<li>{faces(_ordered(attempt.task, item), lang, t(f'kind.{attempt.task.only[0]}', lang))}</li>"
+        for item in attempt.found
+    )
     listing = f'<ol class="cb-found">{rows}</ol>' if rows else ""
     return f'<p class="cb-found-count">{escape(t("lesson.found", lang, found=len(attempt.found), total=total))}</p>{listing}'
 
@@ -198,17 +235,25 @@ def verdict_html(attempt: Attempt, verdict: Verdict, lang: Language) -> str:
     task = attempt.task
     if task.kind is TaskKind.FIND:
         if verdict.correct:
-            key = "lesson.find_again" if attempt.note == "again" else ("lesson.find_done" if attempt.done else "lesson.find_right")
+            key = (
+                "lesson.find_again"
+                if attempt.note == "again"
+                else ("lesson.find_done" if attempt.done else "lesson.find_right")
+            )
             return f'<p class="cb-verdict" data-correct="true" data-announce>{escape(t(key, lang))}</p>'
         wrong = t(_find_wrong_key(task, said_answer(task, attempt.said)), lang)
         return f'<p class="cb-verdict" data-correct="false" data-announce>{escape(wrong)}</p>{_rule(attempt, lang)}'
     if verdict.correct:
         right = f'<p class="cb-verdict" data-correct="true" data-announce>{escape(t("lesson.right", lang))}</p>'
         # A right discard still shows why: what the best keeps and every other choice.
-        return right + (option_rows(task, verdict, said_answer(task, attempt.said), lang) if task.kind is TaskKind.DISCARD else "")
+        return right + (
+            option_rows(task, verdict, said_answer(task, attempt.said), lang) if task.kind is TaskKind.DISCARD else ""
+        )
     said = t("kind.go", lang) if attempt.said == "go" else (str(attempt.said) if isinstance(attempt.said, int) else "")
     chosen = said_answer(task, attempt.said) if task.kind is TaskKind.PLAY else None
-    lines = [f'<p class="cb-verdict" data-correct="false" data-announce>{escape(_wrong(task, said, chosen, verdict, lang))}</p>']
+    lines = [
+        f'<p class="cb-verdict" data-correct="false" data-announce>{escape(_wrong(task, said, chosen, verdict, lang))}</p>'
+    ]
     if task.kind is TaskKind.COUNT:
         lines.append(f'<p class="cb-sum">{escape(_sum_text(task.cards))}</p>')
     elif task.kind in (TaskKind.SCORE, TaskKind.PEG):
@@ -217,12 +262,20 @@ def verdict_html(attempt: Attempt, verdict: Verdict, lang: Language) -> str:
             lines.append(f'<p class="cb-sum">{escape(_sum_text((*task.pile, *task.cards)))}</p>')
         elif verdict.missed:
             lines.append(f'<p class="cb-tally">{escape(_tally(verdict.missed, lang))}</p>')
-        lines.append(f'<p class="cb-label">{escape(t("lesson.what_scores", lang))}</p>{items_html(verdict.missed, shown, lang)}')
+        lines.append(
+            f'<p class="cb-label">{escape(t("lesson.what_scores", lang))}</p>{items_html(verdict.missed, shown, lang)}'
+        )
         if task.kind is TaskKind.SCORE and not task.only and task.starter is not None:
             # the items counted are the whole show's here: said aloud without scoring it again
             lines.append(spoken_html(ShowScore(verdict.missed, sum(item.points for item in verdict.missed)), lang))
         if task.kind is TaskKind.SCORE and (not task.only or "flush" in task.only):
-            note = "lesson.crib_flush" if _four_card_crib_flush(task) else "lesson.no_flush_with_starter" if _three_and_the_starter(task) else ""
+            note = (
+                "lesson.crib_flush"
+                if _four_card_crib_flush(task)
+                else "lesson.no_flush_with_starter"
+                if _three_and_the_starter(task)
+                else ""
+            )
             lines.append(f'<p class="cb-note">{escape(t(note, lang))}</p>' if note else "")
     else:
         lines.append(option_rows(task, verdict, said_answer(task, attempt.said), lang))
@@ -232,7 +285,11 @@ def verdict_html(attempt: Attempt, verdict: Verdict, lang: Language) -> str:
 
 
 def _sort_key(answer: object) -> tuple[int, str]:
-    return (0, f"{answer:03d}") if isinstance(answer, int) else (1, str(sorted(answer) if isinstance(answer, frozenset) else answer))
+    return (
+        (0, f"{answer:03d}")
+        if isinstance(answer, int)
+        else (1, str(sorted(answer) if isinstance(answer, frozenset) else answer))
+    )
 
 
 def _wrong(task: Task, said: str, chosen: object, verdict: Verdict, lang: Language) -> str:
@@ -243,8 +300,15 @@ def _wrong(task: Task, said: str, chosen: object, verdict: Verdict, lang: Langua
         return t("lesson.wrong_number", lang, said=said, answer=shown)
     if isinstance(chosen, Card) and any(option.cards == (chosen,) and not option.legal for option in verdict.options):
         # A card that does not fit is not a weak choice but an impossible one: say why.
-        return t("lesson.cannot_play", lang, card=card_name(chosen, lang), count=task.count, value=chosen.value,
-                 total=task.count + chosen.value, answer=shown)
+        return t(
+            "lesson.cannot_play",
+            lang,
+            card=card_name(chosen, lang),
+            count=task.count,
+            value=chosen.value,
+            total=task.count + chosen.value,
+            answer=shown,
+        )
     if task.kind is TaskKind.PLAY and chosen is None:
         return t("lesson.go_while_fits", lang, answer=shown)
     if task.goal == Goal.SAFE:
@@ -276,14 +340,21 @@ def _tally(items: Sequence[ScoreItem], lang: Language) -> str:
     by_kind: dict[str, list[ScoreItem]] = {}
     for item in items:
         by_kind.setdefault(item.kind, []).append(item)
-    parts = [f"{t(f'lesson.count.{kind}', lang, count=len(group))} ({sum(item.points for item in group)})" for kind, group in by_kind.items()]
+    parts = [
+        f"{t(f'lesson.count.{kind}', lang, count=len(group))} ({sum(item.points for item in group)})"
+        for kind, group in by_kind.items()
+    ]
     return f"{' + '.join(parts)} = {sum(item.points for item in items)}"
 
 
 def _three_and_the_starter(task: Task) -> bool:
     """Three cards of the hand and the starter of one suit: no flush (the four of the hand must be)."""
     suits = [card.suit for card in task.cards]
-    return task.starter is not None and max(suits.count(suit) for suit in suits) == 3 and suits.count(task.starter.suit) == 3
+    return (
+        task.starter is not None
+        and max(suits.count(suit) for suit in suits) == 3
+        and suits.count(task.starter.suit) == 3
+    )
 
 
 def _four_card_crib_flush(task: Task) -> bool:
@@ -294,17 +365,25 @@ def _four_card_crib_flush(task: Task) -> bool:
 
 def _rule(attempt: Attempt, lang: Language) -> str:
     rule = attempt.stage.rule
-    link = f'<a{attrs(href=rule_href(rule))}>{escape(rule_name(rule, lang))}</a>'
+    link = f"<a{attrs(href=rule_href(rule))}>{escape(rule_name(rule, lang))}</a>"
     return f'<p class="cb-rule">{escape(t("lesson.rule", lang))} {link}</p>'
 
 
-def lesson_view(attempt: Attempt, lang: Language, verdict: Verdict | None = None, error: str = "", static: bool = False) -> str:
+def lesson_view(
+    attempt: Attempt, lang: Language, verdict: Verdict | None = None, error: str = "", static: bool = False
+) -> str:
     """The whole stage: prompt, cards, controls, hint, verdict, stars."""
     href, next_key = next_stage(attempt.stage)
     controls = [] if attempt.done else [button(t("lesson.hint", lang), "hint", "hint", disabled=attempt.hinted)]
     controls.append(button(t("lesson.new", lang), "new", "new"))
-    controls.append(f'<a{attrs(class_="cb-button cb-next", href=href, data_key="next")}>{escape(t(next_key, lang))}</a>')
-    hint_box = f'<p class="cb-hint" data-announce>{escape(hint_text(attempt.task, hint(attempt.task, attempt.found), lang, attempt.stage.params.shape))}</p>' if attempt.hinted and not static else ""
+    controls.append(
+        f"<a{attrs(class_='cb-button cb-next', href=href, data_key='next')}>{escape(t(next_key, lang))}</a>"
+    )
+    hint_box = (
+        f'<p class="cb-hint" data-announce>{escape(hint_text(attempt.task, hint(attempt.task, attempt.found), lang, attempt.stage.params.shape))}</p>'
+        if attempt.hinted and not static
+        else ""
+    )
     result = f'<p class="cb-error" data-announce>{escape(error)}</p>' if error else ""
     if verdict is not None:
         result += verdict_html(attempt, verdict, lang)

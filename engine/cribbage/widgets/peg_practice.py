@@ -17,11 +17,19 @@ import random
 from collections.abc import Sequence
 from html import escape
 
+from ..analysis.pegging_risk import (
+    PegSituation,
+    PlayRisk,
+    Reply,
+    best_cards,
+    check_choice,
+    deal_peg_situation,
+    play_risks,
+)
 from ..core.cards import Card, parse_cards
-from ..i18n import Language, card_name, lookup, number, points_text, t
-from ..analysis.pegging_risk import PegSituation, PlayRisk, Reply, best_cards, check_choice, deal_peg_situation, play_risks
 from ..core.pegging import count_of, goes_on
 from ..core.show import ScoreItem
+from ..i18n import Language, card_name, lookup, number, points_text, t
 from . import source
 from .html import attrs, button, card_html, cards_html, choice_box, error_html, tap_card, tap_cards
 from .source import CARD_TEXTS, Action, Fields, State, StateError, action_text, card_texts, field, uid_of
@@ -90,9 +98,15 @@ def _reply_text(reply: Reply, unseen: int, lang: Language) -> str:
 
 def _risk_html(risk: PlayRisk, best: bool, chosen: bool, lang: Language) -> str:
     """One card weighed: pegs now, gives away, the opponent's reply, the net."""
-    pegs = t("peg_practice.pegs", lang, what=_what(risk.pegs, lang)) if risk.pegs else t("peg_practice.pegs_nothing", lang)
+    pegs = (
+        t("peg_practice.pegs", lang, what=_what(risk.pegs, lang)) if risk.pegs else t("peg_practice.pegs_nothing", lang)
+    )
     if risk.replies:
-        gives = t("peg_practice.gives", lang, replies="; ".join(_reply_text(reply, risk.unseen, lang) for reply in risk.replies))
+        gives = t(
+            "peg_practice.gives",
+            lang,
+            replies="; ".join(_reply_text(reply, risk.unseen, lang) for reply in risk.replies),
+        )
     else:
         gives = t("peg_practice.gives_nothing", lang)
     reply = t("peg_practice.expected", lang, expected=number(risk.expected, lang), worst=points_text(risk.worst, lang))
@@ -104,7 +118,7 @@ def _risk_html(risk: PlayRisk, best: bool, chosen: bool, lang: Language) -> str:
     return (
         f"<li{attrs(class_=classes or None)}>{card_html(risk.card, lang)}{marked} "
         f"<span>{escape(pegs)}</span> <span>{escape(gives)}</span> <span>{escape(reply)}</span> "
-        f'<strong>{escape(t("peg_practice.net", lang, net=number(risk.net, lang)))}</strong></li>'
+        f"<strong>{escape(t('peg_practice.net', lang, net=number(risk.net, lang)))}</strong></li>"
     )
 
 
@@ -121,10 +135,17 @@ def _verdict(risks: Sequence[PlayRisk], card: Card | None, lang: Language) -> st
     if card in best:
         return _sentence(t("peg_practice.right", lang, card=card_name(card, lang), net=number(mine.net, lang)))
     top = next(risk for risk in risks if risk.card == best[0])
-    return _sentence(t(
-        "peg_practice.better", lang, card=card_name(card, lang), net=number(mine.net, lang),
-        best=card_name(top.card, lang), best_net=number(top.net, lang), lost=number(top.net - mine.net, lang),
-    ))
+    return _sentence(
+        t(
+            "peg_practice.better",
+            lang,
+            card=card_name(card, lang),
+            net=number(mine.net, lang),
+            best=card_name(top.card, lang),
+            best_net=number(top.net, lang),
+            lost=number(top.net - mine.net, lang),
+        )
+    )
 
 
 def peg_view(state: State, lang: Language, static: bool = False, note: str = "") -> str:
@@ -142,14 +163,25 @@ def peg_view(state: State, lang: Language, static: bool = False, note: str = "")
     buttons = []
     for held in hand:
         refused = check_choice(pile, hand, held)
-        buttons.append(tap_card(
-            held, lang, f"card-{held}", "play", pressed=held == card, disabled=refused is not None,
-            note=t(f"reason.{refused.params['reason']}", lang) if refused is not None else "",
-        ))
+        buttons.append(
+            tap_card(
+                held,
+                lang,
+                f"card-{held}",
+                "play",
+                pressed=held == card,
+                disabled=refused is not None,
+                note=t(f"reason.{refused.params['reason']}", lang) if refused is not None else "",
+            )
+        )
     hand_label = t("peg_practice.hand", lang)
     go = button(t("ui.say_go", lang), "go", "go") if check_choice(pile, hand, None) is None else ""
     choice = choice_box(t("peg_practice.prompt", lang), tap_cards(buttons, hand_label) + go)
-    plain = f'<p class="cb-static-only"><span class="cb-label">{escape(hand_label)}:</span> {cards_html(hand, lang)}</p>' if static else ""
+    plain = (
+        f'<p class="cb-static-only"><span class="cb-label">{escape(hand_label)}:</span> {cards_html(hand, lang)}</p>'
+        if static
+        else ""
+    )
     controls = f'<div class="cb-controls">{button(t("ui.deal", lang), "deal", "deal")}</div>'
     verdict = f'<p class="cb-verdict" data-announce>{escape(_verdict(risks, card, lang))}</p>' if answered else ""
     best = set(best_cards(risks))
@@ -157,10 +189,10 @@ def peg_view(state: State, lang: Language, static: bool = False, note: str = "")
         weighed = "".join(_risk_html(risk, risk.card in best, risk.card == card, lang) for risk in risks)
         body = f'<p class="cb-measure">{escape(t("peg_practice.measure", lang))}</p><ul class="cb-risks">{weighed}</ul>'
     else:
-        body = f'<p>{escape(t("peg_practice.none_fits", lang))}</p>'
+        body = f"<p>{escape(t('peg_practice.none_fits', lang))}</p>"
     unplayable = [held for held in hand if check_choice(pile, hand, held) is not None]
     if risks and unplayable:
-        body += f'<p>{escape(t("peg_practice.too_high", lang, cards=", ".join(card_name(held, lang) for held in unplayable)))}</p>'
+        body += f"<p>{escape(t('peg_practice.too_high', lang, cards=', '.join(card_name(held, lang) for held in unplayable)))}</p>"
     summary = f"<summary>{escape(t('ui.answer', lang))}</summary>"
     answer = f'<details class="cb-answer-box"{" open" if answered and not static else ""}>{summary}{body}</details>'
     return f'{controls}{table}{plain}{choice}{note}<div class="cb-result">{verdict}{answer}</div>'
@@ -187,8 +219,10 @@ def peg_update(state: State, action: Action, lang: Language) -> Answer:
         choice = Card.parse(value) if kind == "play" else None
         refused = check_choice(situation.pile, situation.hand, choice)
         if refused is not None:  # a stale or edited action: the view says what is legal now
-            note = error_html(refused, lang) if choice is not None else (
-                f'<p class="cb-error" data-announce>{escape(t("peg_practice.cannot_go", lang))}</p>'
+            note = (
+                error_html(refused, lang)
+                if choice is not None
+                else (f'<p class="cb-error" data-announce>{escape(t("peg_practice.cannot_go", lang))}</p>')
             )
             return {"html": peg_view(new, lang, note=note), "state": new}
         new["chosen"] = GO if choice is None else str(choice)

@@ -12,10 +12,10 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from ..core.cards import Card, parse_cards
-from ..errors import CribbageError
-from ..i18n import Language, points_text, seat_name, t
 from ..core.play import Play, PlayAction, replay
 from ..core.variants import Variant, variant_json, variant_of
+from ..errors import CribbageError
+from ..i18n import Language, points_text, seat_name, t
 from . import source
 from .html import button, card_buttons, card_html, cards_html, choice_box, toggle
 from .source import CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, field, uid_of
@@ -81,7 +81,9 @@ def play_state(hands: Sequence[Sequence[Card]], sample: list[str], step: int, va
 
 def _move_list(state: State, name: str) -> list[str]:
     moves = field(state, name, list)
-    if len(moves) > MAX_MOVES or not all(isinstance(move, str) and (move == GO or move in CARD_TEXTS) for move in moves):
+    if len(moves) > MAX_MOVES or not all(
+        isinstance(move, str) and (move == GO or move in CARD_TEXTS) for move in moves
+    ):
         raise StateError(name)
     return list(moves)
 
@@ -92,14 +94,23 @@ def _checked(state: State) -> tuple[list[tuple[Card, ...]], list[str], list[str]
     if not 2 <= len(hands_data) <= 4:
         raise StateError("hands")
     for hand in hands_data:
-        if not (isinstance(hand, list) and len(hand) <= 6 and all(isinstance(card, str) and card in CARD_TEXTS for card in hand)):
+        if not (
+            isinstance(hand, list)
+            and len(hand) <= 6
+            and all(isinstance(card, str) and card in CARD_TEXTS for card in hand)
+        ):
             raise StateError("hands")
     if len({card for hand in hands_data for card in hand}) != sum(len(hand) for hand in hands_data):
         raise StateError("hands")
     hands = [parse_cards(hand) for hand in hands_data]
     sample, moves = _move_list(state, "sample"), _move_list(state, "moves")
     field(state, "five_card", bool)
-    step, variant, yourself, uid = field(state, "step", int), variant_of(state), field(state, "self", bool), uid_of(state)
+    step, variant, yourself, uid = (
+        field(state, "step", int),
+        variant_of(state),
+        field(state, "self", bool),
+        uid_of(state),
+    )
     if not 0 <= step <= len(moves):
         raise StateError("step")
     return hands, sample, moves, step, variant, yourself, uid
@@ -137,30 +148,42 @@ def play_view(state: State, lang: Language, static: bool = False) -> str:
         shown = cards_html(held, lang) if held else f'<span class="cb-empty">{escape(t("ui.no_cards", lang))}</span>'
         mover = ' aria-current="true" class="cb-to-move"' if now.to_move == seat else ""
         seats.append(
-            f"<tr{mover}><th scope=\"row\">{escape(seat_name(seat, players, lang))}</th><td>{shown}</td>"
+            f'<tr{mover}><th scope="row">{escape(seat_name(seat, players, lang))}</th><td>{shown}</td>'
             f'<td class="cb-score">{escape(points_text(now.scores[seat], lang))}</td></tr>'
         )
     table = f'<table class="cb-seats"><caption>{escape(t("ui.hands", lang))}</caption><tbody>{"".join(seats)}</tbody></table>'
-    pile = cards_html(now.pile, lang) if now.pile else f'<span class="cb-empty">{escape(t("ui.pile_empty", lang))}</span>'
+    pile = (
+        cards_html(now.pile, lang) if now.pile else f'<span class="cb-empty">{escape(t("ui.pile_empty", lang))}</span>'
+    )
     status = [
         f'<p class="cb-table-state"><span class="cb-label">{escape(t("ui.pile", lang))}:</span> {pile} '
         f'<span class="cb-label">{escape(t("ui.count", lang))}:</span> <strong class="cb-running" data-count="{now.count}">{now.count}</strong></p>'
     ]
     if step:
-        status.append(f'<p class="cb-last" data-announce>{_action_html(actions[step - 1], players, lang, ends_play=now.is_over)}</p>')
+        status.append(
+            f'<p class="cb-last" data-announce>{_action_html(actions[step - 1], players, lang, ends_play=now.is_over)}</p>'
+        )
     else:
         status.append(f'<p class="cb-last" data-announce>{escape(t("play.opening", lang))}</p>')
     if now.to_move is None:
         status.append(f'<p class="cb-over" data-announce>{escape(t("play.over", lang))}</p>')
     else:
-        status.append(f'<p class="cb-turn" data-announce>{escape(t("play.to_move", lang, seat=seat_name(now.to_move, players, lang)))}</p>')
+        status.append(
+            f'<p class="cb-turn" data-announce>{escape(t("play.to_move", lang, seat=seat_name(now.to_move, players, lang)))}</p>'
+        )
     choice = _choice_html(now, now.to_move, players, lang) if yourself and now.to_move is not None else ""
     log = []
     for index, action in enumerate(actions if static else actions[:step]):
-        mark = ' aria-current="step" class="cb-current"' if index == step - 1 else (' class="cb-future"' if index >= step else "")
+        mark = (
+            ' aria-current="step" class="cb-current"'
+            if index == step - 1
+            else (' class="cb-future"' if index >= step else "")
+        )
         ends_play = full.is_over and index == len(actions) - 1
         log.append(f"<li{mark}>{_action_html(action, players, lang, ends_play)}</li>")
-    totals = ", ".join(f"{seat_name(seat, players, lang)}: {points_text(full.scores[seat], lang)}" for seat in range(players))
+    totals = ", ".join(
+        f"{seat_name(seat, players, lang)}: {points_text(full.scores[seat], lang)}" for seat in range(players)
+    )
     if players == 4:  # partners sit opposite: seats 0 and 2, 1 and 3
         teams = (
             t("ui.team", lang, a=seat_name(first, 4, lang), b=seat_name(first + 2, 4, lang))

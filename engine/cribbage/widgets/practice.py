@@ -14,14 +14,15 @@ from html import escape
 
 from ..core.cards import Card, parse_cards
 from ..core.deal import deal_show
-from ..i18n import Language, points_text, t
 from ..core.show import MAX_SHOW, score_show
+from ..i18n import Language, points_text, t
 from . import source
 from .count import deal_html, show_html
 from .html import attrs, button, radio_group
 from .source import CARD_TEXTS, Action, Fields, State, StateError, action_text, card_texts, field, uid_of
 from .spoken import kind_tally
 from .widget import Answer, Live, Widget
+
 
 def practice_state(hand: Sequence[Card], starter: Card, crib: bool, uid: str) -> State:
     return {"uid": uid, "hand": [str(card) for card in hand], "starter": str(starter), "crib": crib, "said": None}
@@ -45,7 +46,9 @@ def _checked(state: State) -> tuple[tuple[Card, ...], Card, bool, int | None, st
 def practice_view(state: State, lang: Language, static: bool = False, note: str = "") -> str:
     """The practice: the cards, then a box for the reader's count, then the verdict and the answer (``note`` above them)."""
     hand, starter, crib, said, uid = _checked(state)
-    switch = radio_group(t("ui.count_as", lang), "crib", (("0", t("ui.hand", lang)), ("1", t("ui.crib", lang))), str(int(crib)), uid)
+    switch = radio_group(
+        t("ui.count_as", lang), "crib", (("0", t("ui.hand", lang)), ("1", t("ui.crib", lang))), str(int(crib)), uid
+    )
     streak = (
         f'<p class="cb-streak"><span class="cb-label">{escape(t("ui.streak", lang))}:</span> <strong data-streak>0</strong> '
         f'<span class="cb-label">{escape(t("ui.best", lang))}:</span> <strong data-streak-best>0</strong></p>'
@@ -57,8 +60,10 @@ def practice_view(state: State, lang: Language, static: bool = False, note: str 
     )
     controls = f'<div class="cb-controls">{switch}{button(t("ui.deal", lang), "deal", "deal")}{streak}</div>'
     # The cards to count come before the box that asks for their count.
-    cards = f'<p class="cb-prompt">{escape(t("ui.practice_prompt", lang))}</p>{deal_html(hand, starter, crib, lang)}{form}'
-    summary = f'<summary>{escape(t("ui.answer", lang))}</summary>{show_html(hand, starter, crib, lang)}'
+    cards = (
+        f'<p class="cb-prompt">{escape(t("ui.practice_prompt", lang))}</p>{deal_html(hand, starter, crib, lang)}{form}'
+    )
+    summary = f"<summary>{escape(t('ui.answer', lang))}</summary>{show_html(hand, starter, crib, lang)}"
     if static or said is None:
         result = f'<details class="cb-answer-box">{summary}</details>'
     else:
@@ -70,7 +75,11 @@ def practice_view(state: State, lang: Language, static: bool = False, note: str 
             verdict = t("ui.too_low", lang, said=said, total=total, missing=points_text(total - said, lang))
         else:
             verdict = t("ui.too_high", lang, said=said, total=total, extra=points_text(said - total, lang))
-        tally = f'<p class="cb-tally" data-announce>{escape(kind_tally(score, lang))}</p>' if said != total and score.items else ""
+        tally = (
+            f'<p class="cb-tally" data-announce>{escape(kind_tally(score, lang))}</p>'
+            if said != total and score.items
+            else ""
+        )
         result = f'<p class="cb-verdict" data-correct="{str(said == total).lower()}" data-announce>{escape(verdict)}</p>{tally}<details class="cb-answer-box" open>{summary}</details>'
     return f'{controls}{cards}{note}<div class="cb-result">{result}</div>'
 

@@ -25,11 +25,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.cards import Card
-from ..i18n import Language, lookup, number_word, points_text, t
 from ..core.show import ScoreItem, ScoreKind, ShowScore
+from ..i18n import Language, lookup, number_word, points_text, t
 
 PAIR_NAMES = {2: "pair", 3: "pair_royal", 4: "double_pair_royal"}
 """Two, three or four cards of a kind, said as one."""
+
 
 def kind_name(item: ScoreItem, lang: Language) -> str:
     """What an item is called: a pair of three or four cards in the play is a pair royal or

@@ -77,6 +77,12 @@ class Widget:
         if isinstance(built, Static):
             return built.html
         return widget_root(
-            self.kind, built.state, lang, built.view, built.label,
-            built.persist or self.persist, self.fragment_key, dict(built.root),
+            self.kind,
+            built.state,
+            lang,
+            built.view,
+            built.label,
+            built.persist or self.persist,
+            self.fragment_key,
+            dict(built.root),
         )

@@ -15,10 +15,10 @@ True
 
 from __future__ import annotations
 
-from ...players.computer import STRENGTHS
-from ...core.variants import SIX_CARD, VARIANTS
 from ...core.game import Game
+from ...core.variants import SIX_CARD, VARIANTS
 from ...i18n import Language, t
+from ...players.computer import STRENGTHS
 from ..source import BlockError, Fields
 from ..widget import Live, Widget
 from .state import COMPUTER, COUNTINGS, MAX_SEED, READER, TARGETS_OF, VARIANT_NAMES, GameOptions, game_of, new_state

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.cards import Card, parse_cards
-from ...players.coach import GIVEN_AWAY, CountReview, DealReview, DiscardReview, PlayReview
 from ...analysis.discard import DiscardOption
-from ...errors import CribbageError
+from ...core.cards import Card, parse_cards
 from ...core.game import Game
 from ...core.show import SHOW_KINDS, ScoreItem, ScoreKind
 from ...core.variants import VARIANTS
+from ...errors import CribbageError
+from ...players.coach import GIVEN_AWAY
+from ...players.reviews import CountReview, DealReview, DiscardReview, PlayReview
 from ..source import State, StateError
 
 MAX_SAID = 64
@@ -81,10 +82,14 @@ def _option(data: object) -> DiscardOption:
     if not all(key.isdigit() and len(key) <= 2 for key in spread):
         raise StateError("coach")
     return DiscardOption(
-        _cards(row.get("discard"), 2), _cards(row.get("keep"), MAX_KEPT), _number(row.get("hand_mean")),
-        _integer(row.get("hand_min")), _integer(row.get("hand_max")),
+        _cards(row.get("discard"), 2),
+        _cards(row.get("keep"), MAX_KEPT),
+        _number(row.get("hand_mean")),
+        _integer(row.get("hand_min")),
+        _integer(row.get("hand_max")),
         {int(key): _integer(value) for key, value in spread.items()},
-        _number(row.get("crib_mean")), _number(row.get("net")),
+        _number(row.get("crib_mean")),
+        _number(row.get("net")),
     )
 
 
@@ -102,9 +107,13 @@ def deal_review_from_json(data: object) -> DealReview:
     deal = _integer(row.get("deal"))
     discards = tuple(
         DiscardReview(
-            _integer(item.get("deal")), _integer(item.get("seat")), _cards(item.get("dealt"), MAX_DEALT),
+            _integer(item.get("deal")),
+            _integer(item.get("seat")),
+            _cards(item.get("dealt"), MAX_DEALT),
             _cards(item.get("chosen"), 2),
-            _option(item.get("chosen_option")), _option(item.get("best_option")), _number(item.get("cost")),
+            _option(item.get("chosen_option")),
+            _option(item.get("best_option")),
+            _number(item.get("cost")),
         )
         for item in map(_dict, _list(row.get("discards"), 1))
     )
@@ -118,20 +127,35 @@ def deal_review_from_json(data: object) -> DealReview:
         gave_away = _list(item.get("gave_away"), 4)
         if not all(kind in GIVEN_AWAY for kind in gave_away):
             raise StateError("coach")
-        plays.append(PlayReview(
-            _integer(item.get("deal")), _integer(item.get("index")), _integer(item.get("count_before")),
-            _cards(item.get("pile"), 13), _cards(item.get("held"), MAX_KEPT), _card(item.get("chosen")), tuple(values),
-            _card(item.get("best")), _number(item.get("cost")), tuple(map(ScoreKind, gave_away)),
-        ))
+        plays.append(
+            PlayReview(
+                _integer(item.get("deal")),
+                _integer(item.get("index")),
+                _integer(item.get("count_before")),
+                _cards(item.get("pile"), 13),
+                _cards(item.get("held"), MAX_KEPT),
+                _card(item.get("chosen")),
+                tuple(values),
+                _card(item.get("best")),
+                _number(item.get("cost")),
+                tuple(map(ScoreKind, gave_away)),
+            )
+        )
     counts = []
     for item in map(_dict, _list(row.get("counts"), 2)):
         what = item.get("what")
         if what not in ("hand", "crib"):
             raise StateError("coach")
-        counts.append(CountReview(
-            _integer(item.get("deal")), what, _integer(item.get("said")), _integer(item.get("actual")),
-            tuple(_item(entry) for entry in _list(item.get("missed"), MAX_ITEMS)), _integer(item.get("over")),
-        ))
+        counts.append(
+            CountReview(
+                _integer(item.get("deal")),
+                what,
+                _integer(item.get("said")),
+                _integer(item.get("actual")),
+                tuple(_item(entry) for entry in _list(item.get("missed"), MAX_ITEMS)),
+                _integer(item.get("over")),
+            )
+        )
     return DealReview(deal, discards, tuple(plays), tuple(counts))
 
 
@@ -160,7 +184,9 @@ def said_of(state: State) -> dict[tuple[int, str], int]:
     counts = {}
     for key, value in said.items():
         deal, _, what = key.partition(":")
-        if not (deal.isdigit() and len(deal) <= 3 and what in ("hand", "crib")) or not (isinstance(value, int) and 0 <= value <= 29):
+        if not (deal.isdigit() and len(deal) <= 3 and what in ("hand", "crib")) or not (
+            isinstance(value, int) and 0 <= value <= 29
+        ):
             raise StateError("said")
         counts[(int(deal), what)] = value
     return counts

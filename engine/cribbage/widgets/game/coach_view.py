@@ -12,10 +12,11 @@ from html import escape
 from typing import Any
 
 from ...core.cards import Card
-from ...players.coach import DealReview, GameReview, Moment, review_game
 from ...core.game import Game
-from ...i18n import Language, number, t
 from ...core.play import replay
+from ...i18n import Language, number, t
+from ...players.coach import review_game
+from ...players.reviews import DealReview, GameReview, Moment
 from ..html import attrs, button, card_html, cards_html, scroll_box
 from ..play import GO, play_state, play_view
 from ..source import State, StateError
@@ -48,9 +49,13 @@ def _discard_html(review: DealReview, lang: Language) -> str:
         for key, option in rows
     )
     table = f'<table class="cb-options cb-coach-discard"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
-    verdict = t("game.coach_lost", lang, points=_points(item.cost, lang)) if item.cost > 0 else t("game.coach_best_choice", lang)
+    verdict = (
+        t("game.coach_lost", lang, points=_points(item.cost, lang))
+        if item.cost > 0
+        else t("game.coach_best_choice", lang)
+    )
     return (
-        f'<h4>{escape(t("ui.discard", lang))}</h4>{scroll_box(table, t("ui.discard", lang))}'
+        f"<h4>{escape(t('ui.discard', lang))}</h4>{scroll_box(table, t('ui.discard', lang))}"
         f'<p class="cb-coach-cost" data-cost="{item.cost:.4f}">{escape(verdict)}</p>'
     )
 
@@ -60,7 +65,14 @@ def _plays_html(review: DealReview, lang: Language) -> str:
         return ""
     head = "".join(
         f'<th scope="col">{escape(t(key, lang))}</th>'
-        for key in ("ui.count", "game.coach_your_card", "game.coach_best_card", "game.coach_value_yours", "game.coach_value_best", "game.coach_difference")
+        for key in (
+            "ui.count",
+            "game.coach_your_card",
+            "game.coach_best_card",
+            "game.coach_value_yours",
+            "game.coach_value_best",
+            "game.coach_difference",
+        )
     )
     rows = []
     for item in review.plays:
@@ -73,8 +85,10 @@ def _plays_html(review: DealReview, lang: Language) -> str:
             f"<td>{_points(values[item.chosen], lang)}</td><td>{_points(values[item.best], lang)}</td>"
             f"<td>{_points(item.cost, lang)}</td></tr>"
         )
-    table = f'<table class="cb-options cb-coach-plays"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
-    return f'<h4>{escape(t("game.coach_play", lang))}</h4>{scroll_box(table, t("game.coach_play", lang))}'
+    table = (
+        f'<table class="cb-options cb-coach-plays"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    )
+    return f"<h4>{escape(t('game.coach_play', lang))}</h4>{scroll_box(table, t('game.coach_play', lang))}"
 
 
 def _counts_html(review: DealReview, lang: Language) -> str:
@@ -82,7 +96,9 @@ def _counts_html(review: DealReview, lang: Language) -> str:
     for item in review.counts:
         text = t(f"game.coach_count_{item.what}", lang, said=item.said, actual=item.actual)
         if item.missed:
-            text += " " + t("game.coach_missed", lang, items="; ".join(reason_text(entry, lang) for entry in item.missed))
+            text += " " + t(
+                "game.coach_missed", lang, items="; ".join(reason_text(entry, lang) for entry in item.missed)
+            )
         elif item.said < item.actual:
             text += " " + t("game.coach_short", lang, points=item.actual - item.said)
         lines.append(f'<li data-cost="{item.cost}">{escape(text)}</li>')
@@ -93,8 +109,12 @@ def _counts_html(review: DealReview, lang: Language) -> str:
 
 def _totals_html(discards: float, pegging: float, counting: float, lang: Language) -> str:
     text = t(
-        "game.coach_totals", lang, discards=_points(discards, lang), pegging=_points(pegging, lang),
-        counting=_points(counting, lang), total=_points(discards + pegging + counting, lang),
+        "game.coach_totals",
+        lang,
+        discards=_points(discards, lang),
+        pegging=_points(pegging, lang),
+        counting=_points(counting, lang),
+        total=_points(discards + pegging + counting, lang),
     )
     return (
         f'<p class="cb-coach-totals" data-discards="{discards:.4f}" data-pegging="{pegging:.4f}" '
@@ -104,12 +124,14 @@ def _totals_html(discards: float, pegging: float, counting: float, lang: Languag
 
 def deal_review_html(review: DealReview, lang: Language, opened: bool) -> str:
     body = (
-        _discard_html(review, lang) + _plays_html(review, lang) + _counts_html(review, lang)
+        _discard_html(review, lang)
+        + _plays_html(review, lang)
+        + _counts_html(review, lang)
         + _totals_html(review.lost_to_discards, review.lost_to_pegging, review.lost_to_counting, lang)
     )
     return (
         f'<details class="cb-coach" data-deal="{review.deal}"{" open" if opened else ""}>'
-        f'<summary>{escape(t("game.coach_deal", lang, n=review.deal))}</summary>{body}</details>'
+        f"<summary>{escape(t('game.coach_deal', lang, n=review.deal))}</summary>{body}</details>"
     )
 
 
@@ -122,12 +144,13 @@ def summary_html(review: GameReview, lang: Language) -> str:
     moments = "".join(
         f'<li data-kind="{moment.kind}" data-deal="{moment.deal}" data-cost="{moment.cost:.4f}">'
         f"{escape(_moment_text(moment, lang))} "
-        f'{button(t("game.replay", lang), f"moment-{number}", "moment", str(number))}</li>'
+        f"{button(t('game.replay', lang), f'moment-{number}', 'moment', str(number))}</li>"
         for number, moment in enumerate(review.costliest)
     )
     listed = (
         f'<h4>{escape(t("game.coach_moments", lang))}</h4><ol class="cb-moments">{moments}</ol>'
-        if moments else f'<p>{escape(t("game.coach_perfect", lang))}</p>'
+        if moments
+        else f"<p>{escape(t('game.coach_perfect', lang))}</p>"
     )
     return (
         f'<details class="cb-coach-summary" open><summary>{escape(t("game.coach_summary", lang))}</summary>'
@@ -164,13 +187,20 @@ def replay_state(state: State, game: Game, index: int) -> dict[str, Any]:
     spec = moments[index].replay
     actions = replay(spec.hands, spec.plays, variant=spec.variant)
     moves = [GO if action.card is None else str(action.card) for action in actions]
-    return {"moment": index, "play": play_state(spec.hands, moves, min(spec.start, len(moves)), spec.variant, state["uid"])}
+    return {
+        "moment": index,
+        "play": play_state(spec.hands, moves, min(spec.start, len(moves)), spec.variant, state["uid"]),
+    }
 
 
 def replay_html(state: State, game: Game, lang: Language) -> str:
     """The replay in place of the table, with the moment it opens on and a way back."""
     opened = state["replay"]
-    if not isinstance(opened, dict) or not isinstance(opened.get("moment"), int) or not isinstance(opened.get("play"), dict):
+    if (
+        not isinstance(opened, dict)
+        or not isinstance(opened.get("moment"), int)
+        or not isinstance(opened.get("play"), dict)
+    ):
         raise StateError("replay")
     moments: Sequence[Moment] = game_review(state, game).costliest
     if not 0 <= opened["moment"] < len(moments):
@@ -186,7 +216,7 @@ def replay_html(state: State, game: Game, lang: Language) -> str:
     you = t("game.replay_you", lang, n=moment.replay.seat + 1)
     return (
         f'<section class="cb-replay"{attrs(aria_label=t("game.replay_title", lang, n=moment.deal))}>'
-        f'<h3>{escape(t("game.replay_title", lang, n=moment.deal))}</h3><p>{escape(_moment_text(moment, lang))}</p>'
+        f"<h3>{escape(t('game.replay_title', lang, n=moment.deal))}</h3><p>{escape(_moment_text(moment, lang))}</p>"
         f'{behind}<p class="cb-replay-you">{escape(you)}</p>{play_view(opened["play"], lang)}'
-        f'<p>{button(t("game.replay_close", lang), "replay-close", "replay-close")}</p></section>'
+        f"<p>{button(t('game.replay_close', lang), 'replay-close', 'replay-close')}</p></section>"
     )

@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from ...core.game import CutForDeal, Deal, Discard, Event, Game, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
+from ...core.events import CutForDeal, Deal, Discard, Event, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
+from ...core.game import Game
 from ...i18n import Language, points_text, t
 from ..count import show_html
 from ..html import attrs, card_html, cards_html
@@ -120,7 +121,9 @@ def _deal_html(event: Deal, game: Game, lang: Language) -> str:
     return escape(text)
 
 
-def _event_html(event: Event, index: int, why: Mapping[str, Any], revealed: set[int], game: Game, lang: Language, new: bool) -> str:
+def _event_html(
+    event: Event, index: int, why: Mapping[str, Any], revealed: set[int], game: Game, lang: Language, new: bool
+) -> str:
     players = game.rules.players
     match event:
         case CutForDeal():
@@ -130,7 +133,9 @@ def _event_html(event: Event, index: int, why: Mapping[str, Any], revealed: set[
         case Discard() if event.seat == READER:
             return escape(t("game.discard_you", lang)) + " " + cards_html(event.cards, lang)
         case Discard():
-            text = escape(t("game.discard_computer", lang) if players == 2 else said("game.discard", event.seat, players, lang))
+            text = escape(
+                t("game.discard_computer", lang) if players == 2 else said("game.discard", event.seat, players, lang)
+            )
             return text + why_html(why.get(str(index)), event.seat in revealed, game, event.seat, lang)
         case Starter():
             text = escape(t("game.starter", lang)) + " " + card_html(event.card, lang, "cb-starter")
@@ -144,7 +149,9 @@ def _event_html(event: Event, index: int, why: Mapping[str, Any], revealed: set[
         case Muggins() if not event.points:
             return escape(t("game.muggins_declined", lang))
         case Muggins():
-            return escape(said("game.muggins", event.seat, players, lang)) + _scored(event.seat, event.points, players, lang)
+            return escape(said("game.muggins", event.seat, players, lang)) + _scored(
+                event.seat, event.points, players, lang
+            )
         case GameOver():
             return _game_over_html(event, game, lang)
         case ThreeForLast():
@@ -158,7 +165,7 @@ def _pegged_html(event: Pegged, reason: Any, game: Game, lang: Language) -> str:
         text = escape(said("game.go_point" if action.points else "game.go", event.seat, players, lang))
     else:
         text = (
-            f'{escape(said("game.plays", event.seat, players, lang))} {card_html(action.card, lang)} '
+            f"{escape(said('game.plays', event.seat, players, lang))} {card_html(action.card, lang)} "
             f'<span class="cb-count">{escape(t("play.count", lang, count=action.count))}</span>'
         )
     scored = [item for item in action.reasons if item.kind != "go"]

@@ -24,19 +24,40 @@ import re
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from ...players.computer import Reason, ReasonCode
-from ...errors import CribbageError
 from ...core.game import Game
 from ...core.rules import ACTION_KINDS
-from ...session import COUNTINGS, MAX_SEED, PLAYERS, TARGETS, TARGETS_OF, VARIANT_NAMES, TableOptions, TableSession
 from ...core.variants import SIX_CARD
+from ...errors import CribbageError
+from ...players.computer import Reason, ReasonCode
+from ...session import COUNTINGS, MAX_SEED, PLAYERS, TARGETS, TARGETS_OF, VARIANT_NAMES, TableOptions, TableSession
 from ..source import State, StateError, card_texts, field, uid_of
 from .coach_state import reviews_of, said_of
 
 __all__ = [
-    "ACTION_KINDS", "COMPUTER", "COUNTINGS", "MAX_ACTIONS", "MAX_SEED", "NOTICES", "PLAYERS", "READER", "REASONS",
-    "TARGETS", "TARGETS_OF", "VARIANT_NAMES", "Fragment", "GameOptions", "Notice", "checked", "fragment_of", "game_of", "new_page", "new_state", "read_fragment", "remember",
-    "saved", "session_of",
+    "ACTION_KINDS",
+    "COMPUTER",
+    "COUNTINGS",
+    "MAX_ACTIONS",
+    "MAX_SEED",
+    "NOTICES",
+    "PLAYERS",
+    "READER",
+    "REASONS",
+    "TARGETS",
+    "TARGETS_OF",
+    "VARIANT_NAMES",
+    "Fragment",
+    "GameOptions",
+    "Notice",
+    "checked",
+    "fragment_of",
+    "game_of",
+    "new_page",
+    "new_state",
+    "read_fragment",
+    "remember",
+    "saved",
+    "session_of",
 ]
 
 READER, COMPUTER = 0, 1
@@ -93,8 +114,11 @@ def saved(state: State, session: TableSession) -> State:
     game = session.game
     kept = {key: value for key, value in state.items() if key not in OPTIONAL_KEYS}
     kept.update(
-        options=session.options.to_json(), next=session.chosen.to_json(), game=game.to_json(),
-        why={str(index): reason.to_json() for index, reason in session.reasons.items()}, won=list(session.won),
+        options=session.options.to_json(),
+        next=session.chosen.to_json(),
+        game=game.to_json(),
+        why={str(index): reason.to_json() for index, reason in session.reasons.items()},
+        won=list(session.won),
     )
     if session.options.coach and game.events:
         kept["coach"] = [review.to_json() for review in session.reviews.values()]
@@ -158,7 +182,11 @@ def _check_actions(actions: list[Any], players: int) -> None:
     if len(actions) > MAX_ACTIONS:
         raise StateError("game")
     for action in actions:
-        if not isinstance(action, dict) or action.get("seat") not in range(players) or action.get("kind") not in ACTION_KINDS:
+        if (
+            not isinstance(action, dict)
+            or action.get("seat") not in range(players)
+            or action.get("kind") not in ACTION_KINDS
+        ):
             raise StateError("game")
         points = action.get("points")
         if points is not None and not _natural(points):
@@ -224,8 +252,14 @@ def session_of(state: State, take: bool = False) -> TableSession:
     options, chosen, game = checked(state, take)
     reasons = {int(index): Reason(reason["code"], reason["params"]) for index, reason in state["why"].items()}
     return TableSession(
-        options, game, chosen=chosen, won=state["won"], reviews=reviews_of(state, game), said=said_of(state),
-        reasons=reasons, seat=READER,
+        options,
+        game,
+        chosen=chosen,
+        won=state["won"],
+        reviews=reviews_of(state, game),
+        said=said_of(state),
+        reasons=reasons,
+        seat=READER,
     )
 
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 from html import escape
 
 from ...core.cards import Card
-from ...core.game import Deal, Game, Shown
+from ...core.events import Deal, Shown
+from ...core.game import Game
 from ...i18n import Language, t
 from ..html import attrs, card_back, card_face
 from .seats import place, seat_name
@@ -66,12 +67,14 @@ def _crib_spot(game: Game, crib_shown: bool, lang: Language) -> str:
     if game.starter is not None:
         parts.append(
             f'<span class="cb-pack"><span class="cb-label">{escape(t("ui.starter", lang))}</span>'
-            f'{card_face(game.starter, lang, "cb-starter")}</span>'
+            f"{card_face(game.starter, lang, 'cb-starter')}</span>"
         )
     return f'<div class="cb-crib-spot">{"".join(parts)}</div>' if parts else ""
 
 
-def _seat_html(game: Game, seat: int, dealer: int | None, shown: tuple[set[int], bool], lang: Language, hand: str) -> str:
+def _seat_html(
+    game: Game, seat: int, dealer: int | None, shown: tuple[set[int], bool], lang: Language, hand: str
+) -> str:
     players = game.rules.players
     name = seat_name(seat, players, lang)
     mark = f' <span class="cb-dealer-mark">{escape(t("game.dealer_mark", lang))}</span>' if seat == dealer else ""
@@ -80,7 +83,9 @@ def _seat_html(game: Game, seat: int, dealer: int | None, shown: tuple[set[int],
     else:
         held = game.hand(seat)
         face_up = seat in shown[0] or game.is_over
-        cards = _faces(held, lang) if face_up else _backs(len(held), t("game.seat_cards", lang, name=name, count=len(held)))
+        cards = (
+            _faces(held, lang) if face_up else _backs(len(held), t("game.seat_cards", lang, name=name, count=len(held)))
+        )
     crib = _crib_spot(game, shown[1], lang) if seat == dealer else ""
     return (
         f'<div class="cb-seat cb-at-{place(seat, players)}"{attrs(data_seat=seat)}>'
@@ -112,7 +117,7 @@ def table_html(game: Game, lang: Language, hand: str) -> str:
     seats = "".join(_seat_html(game, seat, dealer, shown, lang, hand) for seat in range(1, players))
     return (
         f'<section class="cb-felt"{attrs(data_players=players, aria_label=t("game.table", lang))}>'
-        f'{seats}{_centre_html(game, lang)}{_seat_html(game, READER, dealer, shown, lang, hand)}</section>'
+        f"{seats}{_centre_html(game, lang)}{_seat_html(game, READER, dealer, shown, lang, hand)}</section>"
     )
 
 
@@ -122,4 +127,3 @@ def reader_hand(game: Game, lang: Language) -> str:
     if not cards:
         return ""
     return f'<span class="cb-faces" role="group"{attrs(aria_label=t("game.your_cards", lang))}>{"".join(card_face(c, lang) for c in cards)}</span>'
-

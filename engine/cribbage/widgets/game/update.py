@@ -22,9 +22,9 @@ from contextlib import suppress
 from dataclasses import replace
 
 from ...core.cards import Card, parse_cards
+from ...core.rules import Decision
 from ...errors import CribbageError, DuplicateCardError
 from ...i18n import Language
-from ...core.rules import Decision
 from ...session import TableSession
 from ..play import play_update
 from ..source import Action as PageAction
@@ -141,7 +141,12 @@ def _flag(text: str) -> bool | str:
     return {"0": False, "1": True}.get(text, text)
 
 
-OPTION_TEXTS: dict[str, Callable[[str], object]] = {"target": _number, "players": _number, "muggins": _flag, "coach": _flag}
+OPTION_TEXTS: dict[str, Callable[[str], object]] = {
+    "target": _number,
+    "players": _number,
+    "muggins": _flag,
+    "coach": _flag,
+}
 """How the page writes an option's value (an option not here: as its text); the table checks the value."""
 
 
@@ -225,8 +230,18 @@ def _announce(state: State, session: TableSession, action: PageAction, lang: Lan
 
 
 ACTIONS: dict[str, Handler] = {
-    "replay": _replay, "replay-close": _replay_close, "moment": _moment, "select": _select, "hint": _hint,
-    "fragment": _fragment, "set": _set, "new": _new,
-    "cut": _cut, "deal": _deal, "discard": _discard, "play": _play, "announce": _announce,
+    "replay": _replay,
+    "replay-close": _replay_close,
+    "moment": _moment,
+    "select": _select,
+    "hint": _hint,
+    "fragment": _fragment,
+    "set": _set,
+    "new": _new,
+    "cut": _cut,
+    "deal": _deal,
+    "discard": _discard,
+    "play": _play,
+    "announce": _announce,
 }
 """The page's actions (``replay``: one of :data:`REPLAY_ACTIONS` while a replay is open)."""

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from html import escape
 
-from ...players.computer import STRENGTHS
 from ...analysis.discard import analyse_discards
 from ...core.deal import PLAYERS
 from ...core.game import Game
-from ...i18n import Language, t
 from ...core.rules import Decision
+from ...i18n import Language, t
+from ...players.computer import STRENGTHS
 from ..advisor import discard_options_html
 from ..html import button, card_html, cards_html, choice_box, radio_group, tap_card, tap_cards, toggle
 from ..source import State
@@ -53,7 +53,11 @@ def _table_html(state: State, game: Game, lang: Language) -> str:
     # Between two deals the log still shows the last one, so its dealer is named; before
     # the first deal (after the cut, or when the last game's loser deals) the next dealer.
     dealer = dealer_of_the_deal(game)
-    line = f'<p class="cb-dealer">{escape(said("game.dealer", dealer, game.rules.players, lang))}</p>' if dealer is not None else ""
+    line = (
+        f'<p class="cb-dealer">{escape(said("game.dealer", dealer, game.rules.players, lang))}</p>'
+        if dealer is not None
+        else ""
+    )
     return line + table_html(game, lang, _hand_html(state, game, lang))
 
 
@@ -116,9 +120,9 @@ def _discard_html(state: State, game: Game, lang: Language) -> str:
         options = analyse_discards(list(game.hand(READER)), mine, players=rules.players, variant=rules.variant)
         hint = f'<div class="cb-hint-box">{discard_options_html(options[:5], lang)}</div>'
     body = (
-        f'{tap_cards(cards, t("game.your_cards", lang))}'
-        f'{button(t("game.to_crib" if size == 2 else "game.to_crib_one", lang), "discard", "discard", disabled=len(selected) != size)}'
-        f'{toggle(t("game.hint", lang), "hint", "hint", bool(state.get("hint")))}'
+        f"{tap_cards(cards, t('game.your_cards', lang))}"
+        f"{button(t('game.to_crib' if size == 2 else 'game.to_crib_one', lang), 'discard', 'discard', disabled=len(selected) != size)}"
+        f"{toggle(t('game.hint', lang), 'hint', 'hint', bool(state.get('hint')))}"
     )
     return choice_box(prompt, body) + hint
 
@@ -146,42 +150,62 @@ def _options_box(state: State, chosen: GameOptions, lang: Language) -> str:
     uid = state["uid"]
     groups = [
         radio_group(
-            t("game.opt_players", lang), "players",
-            [(str(n), t(f"game.players_{n}", lang)) for n in PLAYERS], str(chosen.players), uid,
-        ),
-        radio_group(
-            t("game.opt_variant", lang), "variant",
-            [(name, t(f"game.variant_{name.replace('-', '_')}", lang)) for name in VARIANT_NAMES], chosen.variant, uid,
-        ),
-        radio_group(
-            t("game.opt_target", lang), "target", [(str(n), str(n)) for n in TARGETS_OF[chosen.variant]], str(chosen.target),
+            t("game.opt_players", lang),
+            "players",
+            [(str(n), t(f"game.players_{n}", lang)) for n in PLAYERS],
+            str(chosen.players),
             uid,
         ),
         radio_group(
-            t("game.opt_strength", lang), "strength",
-            [(name, t(f"game.strength_{name}", lang)) for name in STRENGTHS], chosen.strength, uid,
+            t("game.opt_variant", lang),
+            "variant",
+            [(name, t(f"game.variant_{name.replace('-', '_')}", lang)) for name in VARIANT_NAMES],
+            chosen.variant,
+            uid,
         ),
         radio_group(
-            t("game.opt_counting", lang), "counting",
-            [("auto", t("game.counting_auto", lang)), ("manual", t("game.counting_manual", lang))], chosen.counting, uid,
+            t("game.opt_target", lang),
+            "target",
+            [(str(n), str(n)) for n in TARGETS_OF[chosen.variant]],
+            str(chosen.target),
+            uid,
         ),
         radio_group(
-            t("game.opt_muggins", lang), "muggins",
-            [("0", t("game.no", lang)), ("1", t("game.yes", lang))], str(int(chosen.muggins)), uid,
+            t("game.opt_strength", lang),
+            "strength",
+            [(name, t(f"game.strength_{name}", lang)) for name in STRENGTHS],
+            chosen.strength,
+            uid,
         ),
         radio_group(
-            t("game.opt_coach", lang), "coach",
-            [("1", t("game.yes", lang)), ("0", t("game.no", lang))], str(int(chosen.coach)), uid,
+            t("game.opt_counting", lang),
+            "counting",
+            [("auto", t("game.counting_auto", lang)), ("manual", t("game.counting_manual", lang))],
+            chosen.counting,
+            uid,
+        ),
+        radio_group(
+            t("game.opt_muggins", lang),
+            "muggins",
+            [("0", t("game.no", lang)), ("1", t("game.yes", lang))],
+            str(int(chosen.muggins)),
+            uid,
+        ),
+        radio_group(
+            t("game.opt_coach", lang),
+            "coach",
+            [("1", t("game.yes", lang)), ("0", t("game.no", lang))],
+            str(int(chosen.coach)),
+            uid,
         ),
     ]
     seed = state["game"]["seed"]
     share = (
-        f'<p class="cb-share">{escape(t("game.share", lang, seed=seed))} '
-        f'<code>#{escape(fragment_of(state))}</code></p>'
+        f'<p class="cb-share">{escape(t("game.share", lang, seed=seed))} <code>#{escape(fragment_of(state))}</code></p>'
     )
     # Options chosen for the next game and not yet in play: the reader is at work in the box.
     opened = " open" if state["next"] != state["options"] else ""
     return (
         f'<details class="cb-options-box"{opened}><summary>{escape(t("game.options", lang))}</summary>'
-        f'{"".join(groups)}<p>{button(t("game.new_with_options", lang), "new-options", "new")}</p>{share}</details>'
+        f"{''.join(groups)}<p>{button(t('game.new_with_options', lang), 'new-options', 'new')}</p>{share}</details>"
     )

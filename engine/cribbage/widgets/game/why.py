@@ -19,9 +19,10 @@ from html import escape
 from typing import Any
 
 from ...core.cards import parse_cards
-from ...players.computer import ReasonCode
-from ...core.game import Deal, Game
+from ...core.events import Deal
+from ...core.game import Game
 from ...i18n import Language, number, points_text, t
+from ...players.computer import ReasonCode
 from ..html import cards_html, scroll_box
 from ..source import StateError
 
@@ -54,8 +55,11 @@ def why_html(reason: Any, revealed: bool, game: Game, seat: int, lang: Language)
             body = _why_discard(params, game, seat, lang) if revealed else later
         case ReasonCode.BEST_HAND:
             body = (
-                escape(t("game.why_best_hand", lang, hand=_reason_number(params, "hand_mean", lang))) + " " + _reason_cards(params, "keep", lang)
-                if revealed else later
+                escape(t("game.why_best_hand", lang, hand=_reason_number(params, "hand_mean", lang)))
+                + " "
+                + _reason_cards(params, "keep", lang)
+                if revealed
+                else later
             )
         case ReasonCode.RANDOM:
             body = escape(t("game.why_random", lang))
@@ -93,10 +97,15 @@ def _discard_key(params: Mapping[str, Any], game: Game, seat: int) -> str:
 
 
 def _why_discard(params: Mapping[str, Any], game: Game, seat: int, lang: Language) -> str:
-    text = escape(t(
-        _discard_key(params, game, seat), lang, hand=_reason_number(params, "hand_mean", lang),
-        crib=_reason_number(params, "crib_mean", lang), net=_reason_number(params, "net", lang),
-    ))
+    text = escape(
+        t(
+            _discard_key(params, game, seat),
+            lang,
+            hand=_reason_number(params, "hand_mean", lang),
+            crib=_reason_number(params, "crib_mean", lang),
+            net=_reason_number(params, "net", lang),
+        )
+    )
     alternatives = params.get("alternatives", [])
     if not isinstance(alternatives, list) or not all(isinstance(row, dict) for row in alternatives):
         raise StateError("why")
@@ -109,7 +118,10 @@ def _why_discard(params: Mapping[str, Any], game: Game, seat: int, lang: Languag
         for row, best in rows
     )
     # As in the advisor: the discard and its net first, the figures behind it after.
-    head = "".join(f'<th scope="col">{escape(t(key, lang))}</th>' for key in ("ui.discard", "ui.net", "ui.hand_mean", "ui.crib_mean"))
+    head = "".join(
+        f'<th scope="col">{escape(t(key, lang))}</th>'
+        for key in ("ui.discard", "ui.net", "ui.hand_mean", "ui.crib_mean")
+    )
     table = f'<table class="cb-options"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
     return (
         f"<p>{text}</p><p>{escape(t('ui.keep', lang))}: {_reason_cards(params, 'keep', lang)}</p>"
