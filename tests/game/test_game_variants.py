@@ -99,7 +99,7 @@ BOARDS_BEFORE = {
     # (target, players): sha256 prefixes of the board before a game and after it, as drawn before the variants came
     (121, 2): ("b916cd309b7d3fef", "41efe4e631d2a7d9"),
     (61, 2): ("3fedcc88bc108ecb", "f083e3cc36a301f2"),
-    (121, 3): ("38e6c29fdf252af1", "c5ba3e1460338717"),
+    (121, 3): ("306bf2ac7a8ad4b7", "c5ba3e1460338717"),  # the first names the seats in English, since renamed
     (121, 4): ("c76f1f93361624ac", "b3ebb156dda27d46"),
 }
 
