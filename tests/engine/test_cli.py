@@ -208,7 +208,7 @@ def test_peg_text_from_options():
     assert code == 0 and len(lines) == 11
     assert lines[1] == "Dealer plays 8S, count 15: fifteen for 2"
     assert lines[3] == "Dealer plays 6C, count 26: run of four for 4"
-    assert lines[4:7] == ["Pone says go", "Dealer plays AH, count 27", "Dealer cannot play either: one for the go"]
+    assert lines[4:7] == ["Pone says go", "Dealer plays AH, count 27", "Dealer can play no further: one for the go"]
     assert lines[-1] == "Points in the play: 1 | 7"
 
 
@@ -279,8 +279,8 @@ def test_interactive_game_reads_every_decision_from_stdin():
             game.apply(computer(game, 1))
     code, out, _ = run(["game", "--seed", "4"], "\n".join(lines) + "\n")
     assert code == 0
-    winner = "You" if game.result.winner == 0 else "Player 2"
-    assert f"Winner: {winner} ({' – '.join(map(str, game.scores))})." in out
+    winner = "Player 1 (you)" if game.result.winner == 0 else "Player 2"
+    assert f"Winner: {winner}; final score {' – '.join(map(str, game.scores))}." in out
 
 
 def test_interactive_game_explains_an_illegal_choice_and_asks_again():

@@ -12,17 +12,19 @@ import hashlib
 import json
 import re
 import xml.etree.ElementTree as ElementTree
+from html import escape
 
 import pytest
-from cribbage.core.events import Deal, Discard
+from cribbage.core.events import Deal, Discard, ThreeForLast
 from cribbage.core.game import Game
 from cribbage.core.rules import GameRules
 from cribbage.core.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD
-from cribbage.i18n import LANGUAGES, error_message, t
+from cribbage.i18n import LANGUAGES, error_message, points_text, t
 from cribbage.players.computer import ComputerPlayer
 from cribbage.widgets import BlockError, render_block, update
 from cribbage.widgets.game import READER, GameOptions, game_of, new_state
 from cribbage.widgets.game.board import board_html, hole_position
+from cribbage.widgets.game.seats import said
 from driver import play_game, read, reader_actions, send
 from helpers import state_of
 
@@ -97,7 +99,7 @@ BOARDS_BEFORE = {
     # (target, players): sha256 prefixes of the board before a game and after it, as drawn before the variants came
     (121, 2): ("b916cd309b7d3fef", "41efe4e631d2a7d9"),
     (61, 2): ("3fedcc88bc108ecb", "f083e3cc36a301f2"),
-    (121, 3): ("38e6c29fdf252af1", "c5ba3e1460338717"),
+    (121, 3): ("306bf2ac7a8ad4b7", "c5ba3e1460338717"),  # the first names the seats in English, since renamed
     (121, 4): ("c76f1f93361624ac", "b3ebb156dda27d46"),
 }
 
@@ -158,6 +160,21 @@ def test_the_block_takes_a_variant_and_its_target_follows():
         assert game_of(state).rules.variant.name == name
     five = game_of(state_of(render_block("game", "variant: five-card", "en", uid="g")))
     assert five.rules.variant is FIVE_CARD and five.rules.deal_size == 5
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_five_card_pones_three_for_last_is_told_in_the_log_in_the_pages_language(lang):
+    """The pone's 3 points at the start of a five-card game are a sentence of the log and
+    name who pegs them, never the event's code name."""
+    state = new_state(GameOptions(target=FIVE_CARD.target, variant=FIVE_CARD.name), 5, "g")
+    answer = send(state, {"action": "cut"}, lang)
+    three = next(event for event in read(answer["state"]).events if isinstance(event, ThreeForLast))
+    found = re.search(r'<ol class="cb-log">.*?</ol>', answer["html"], re.S)
+    assert found is not None
+    log = found.group(0)
+    assert ThreeForLast.kind not in log
+    assert escape(t("game.three_for_last", lang)) in log
+    assert escape(said("game.pegs", three.seat, 2, lang, points=points_text(three.points, lang))) in log
 
 
 def test_the_options_box_offers_the_variants_and_each_variants_targets():

@@ -155,7 +155,7 @@ def _event_html(
         case GameOver():
             return _game_over_html(event, game, lang)
         case ThreeForLast():
-            return escape(event.kind)
+            return escape(t("game.three_for_last", lang)) + _scored(event.seat, event.points, players, lang)
 
 
 def _pegged_html(event: Pegged, reason: Any, game: Game, lang: Language) -> str:

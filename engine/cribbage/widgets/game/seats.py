@@ -8,11 +8,11 @@ of a game for two) and ``_seat`` (a computer named by ``{name}``, with 3 or 4
 players): their grammar differs, so each is a sentence of its own.
 
 >>> [seat_name(seat, 4, "en") for seat in range(4)]
-['You', 'Left computer', 'Your partner', 'Right computer']
+['You', 'Computer on your left', 'Your partner', 'Computer on your right']
 >>> seat_name(1, 2, "en"), side_name(1, 4, "en")
 ('Computer', 'The other side')
 >>> said("game.plays", 2, 3, "en")
-'Right computer plays'
+'Computer on your right plays'
 """
 
 from __future__ import annotations

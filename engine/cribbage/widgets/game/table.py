@@ -10,7 +10,7 @@ ones the reader may choose now are buttons a finger can tap.
 >>> game = Game(GameOptions(players=3).rules, seed=4)
 >>> _ = game.advance(), game.advance()
 >>> html = table_html(game, "en", "")
->>> 'data-players="3"' in html, html.count('class="cb-seat '), 'aria-label="Left computer: 5 cards, face down"' in html
+>>> 'data-players="3"' in html, html.count('class="cb-seat '), 'aria-label="Computer on your left: 5 cards, face down"' in html
 (True, 3, True)
 """
 
