@@ -10,7 +10,7 @@ from decimal import Decimal
 
 import pytest
 from babel import Locale
-from cribbage.i18n import LANGUAGES, amount, catalogue, number_word, numeral, plural_category, points_text
+from cribbage.i18n import LANGUAGES, amount, catalogue, number_word, numeral, plural_category, points_text, t
 
 # The amounts the engine says (a mean, a loss), written as it writes them: 2.0 is the whole 2.
 AMOUNTS = (0.5, 1.25, 2.0, 10.75)
@@ -104,6 +104,7 @@ def test_of_a_number_takes_the_preposition_its_spoken_form_takes(lang):
         assert numeral(n, "from", lang) == f"{long if word.startswith(sounds) else 'z'} {n}", word
     for n, preposition in SAID_BEYOND[lang].items():
         assert numeral(n, "from", lang) == f"{preposition} {n}"
+    assert t("progress.summary", lang, done=0, total=5, stars=0, most=15).count(" z ") == 2
 
 
 # The Bulgarian ordinal in digits ends as the ordinal is said: 1-ви, 2-ри, 3-ти, 4-ти, 7-ми,
@@ -115,6 +116,7 @@ BULGARIAN_ORDINALS |= {n: "и" for n in range(12, 21)} | {21: "ви", 22: "ри"
 def test_a_bulgarian_ordinal_takes_the_ending_of_its_spoken_form():
     for n, ending in BULGARIAN_ORDINALS.items():
         assert numeral(n, "ordinal", "bg") == f"{n}-{ending}"
+    assert "8-ми от 15" in t("lesson.discard_cost", "bg", rank=8, total=15, cost=points_text(6.51, "bg"))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
