@@ -83,6 +83,7 @@ def test_an_amount_of_points_reads_as_a_reader_says_it():
         "5 punktów",
         "22 punkty",
     ]
+    assert t("game.moment_count", "cs", n=3, count=amount(2.0)).endswith("přehlédnuté 2 body.")
 
 
 # Czech says "ze" before a number said with s, z, š, ž or with dv, tř, čt (ze dvou, ze tří,
