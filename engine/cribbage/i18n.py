@@ -5,6 +5,14 @@ translator edits data, not code. A message is a string with ``{name}``
 placeholders, or a mapping of plural categories (``one``, ``few``, ``many``,
 ``other``) chosen by the ``count`` parameter.
 
+Numbers agree with words by rule, and the rules are each language's data too:
+``number.plural_rules`` holds CLDR's cardinal plural rules in CLDR's own syntax (CLDR 47,
+``plurals.xml``, without the samples), so ``1,5 bodu`` and ``2 body`` are chosen by the
+number as it is written; a placeholder ``{total:from}`` or ``{rank:ordinal}`` asks for a
+numeral form the language defines (``numeral.<form>``: the Czech ``z 5`` / ``ze 4``, the
+Bulgarian ``8-ми``); and an amount of points is said by :func:`points_text`, its decimals
+only when it has them.
+
 >>> t("ui.points", "en", count=1), t("ui.points", "pl", count=5), t("ui.points", "cs", count=3)
 ('1 point', '5 punktów', '3 body')
 >>> from cribbage.core.cards import Card
@@ -21,8 +29,11 @@ placeholders, or a mapping of plural categories (``one``, ``few``, ``many``,
 from __future__ import annotations
 
 import json
+import re
+import string
+from decimal import Decimal
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from .core.cards import Card
 from .errors import CribbageError
@@ -52,20 +63,109 @@ def catalogue(lang: Language) -> dict[str, Any]:
     return messages
 
 
-def plural_category(lang: Language, count: int) -> str:
-    """The CLDR plural category of a whole number (cardinal).
+Number = int | float | Decimal | str
+"""A number as it is written: a float or a text (``"1.50"``) by its digits, so ``2.0`` has a decimal and ``2`` none."""
 
-    >>> [plural_category("pl", n) for n in (1, 2, 5, 12, 22, 25)]
-    ['one', 'few', 'many', 'many', 'few', 'many']
+
+class Operands(NamedTuple):
+    """CLDR's plural operands of a number as written: ``n`` its absolute value, ``i`` its
+    integer digits, ``v`` how many decimals it shows and ``f`` those digits, ``w`` and ``t``
+    the same without the zeros that end them (``1.50``: v 2, f 50, w 1, t 5)."""
+
+    n: Decimal
+    i: int
+    v: int
+    w: int
+    f: int
+    t: int
+
+
+def operands(number: Number) -> Operands:
     """
-    n = abs(count)
-    if n == 1:
-        return "one"
-    if lang == "pl":
-        return "few" if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else "many"
-    if lang in ("cs", "sk"):
-        return "few" if n in (2, 3, 4) else "other"
-    return "other"
+    >>> operands("1.50")
+    Operands(n=Decimal('1.50'), i=1, v=2, w=1, f=50, t=5)
+    """
+    text = format(abs(Decimal(str(number))), "f")
+    integer, _, decimals = text.partition(".")
+    shown = decimals.rstrip("0")
+    return Operands(Decimal(text), int(integer), len(decimals), len(shown), int(decimals or 0), int(shown or 0))
+
+
+class _Relation(NamedTuple):
+    """``i % 10 = 2..4`` of a CLDR condition: an operand, a modulus, ``=`` or ``!=``, ranges."""
+
+    operand: str
+    modulus: int | None
+    negated: bool
+    ranges: tuple[tuple[int, int], ...]
+
+    def holds(self, number: Operands) -> bool:
+        value: Decimal | int = getattr(number, self.operand)
+        if self.modulus is not None:
+            value %= self.modulus
+        inside = value == int(value) and any(low <= value <= high for low, high in self.ranges)
+        return inside != self.negated
+
+
+_RELATION = re.compile(r"([nivwft])\s*(?:%\s*(\d+))?\s*(!=|=)\s*(\d+(?:\.\.\d+)?(?:\s*,\s*\d+(?:\.\.\d+)?)*)")
+
+
+@cache
+def _condition(text: str) -> tuple[tuple[_Relation, ...], ...]:
+    """A CLDR condition (``v = 0 and i % 10 = 2..4 or ...``): alternatives, each of relations that must all hold."""
+    alternatives = []
+    for alternative in text.split(" or "):
+        relations = []
+        for relation in alternative.split(" and "):
+            match = _RELATION.fullmatch(relation.strip())
+            if match is None:
+                raise ValueError(f"not a CLDR plural relation: {relation!r} in {text!r}")
+            operand, modulus, sign, ranges = match.groups()
+            spans = tuple(
+                (int(low), int(high or low))
+                for low, _, high in (part.strip().partition("..") for part in ranges.split(","))
+            )
+            relations.append(_Relation(operand, int(modulus) if modulus else None, sign == "!=", spans))
+        alternatives.append(tuple(relations))
+    return tuple(alternatives)
+
+
+def holds(condition: str, number: Number | Operands) -> bool:
+    """Whether ``number`` (or its operands) meets a CLDR condition.
+
+    >>> holds("v = 0 and i % 10 = 2..4 and i % 100 != 12..14", 22), holds("v != 0", "2.0")
+    (True, True)
+    """
+    written = number if isinstance(number, Operands) else operands(number)
+    return any(all(relation.holds(written) for relation in alternative) for alternative in _condition(condition))
+
+
+def plural_category(number: Number, lang: Language) -> str:
+    """The CLDR plural category (cardinal) of ``number`` as written, by the language's
+    ``number.plural_rules``: the first category whose condition holds, else ``other``.
+
+    >>> [plural_category(n, "pl") for n in (1, 2, 5, 12, 22, 25, "1.5")]
+    ['one', 'few', 'many', 'many', 'few', 'many', 'other']
+    >>> [plural_category(n, "cs") for n in (1, 3, 5, "1.5", "2.0")]
+    ['one', 'few', 'other', 'many', 'many']
+    """
+    rules: dict[str, str] = catalogue(lang)["number.plural_rules"]
+    written = operands(number)
+    return next((category for category, condition in rules.items() if holds(condition, written)), "other")
+
+
+def numeral(number: Number, form: str, lang: Language) -> str:
+    """``number`` in one of the language's numeral forms, ``numeral.<form>``: patterns by
+    CLDR condition, the first that holds, else ``other``. A message asks for one as
+    ``{total:from}``; a language that needs no such form writes the words in the message.
+
+    >>> numeral(5, "from", "cs"), numeral(4, "from", "cs"), numeral(147, "from", "cs"), numeral(8, "ordinal", "bg")
+    ('z 5', 'ze 4', 'ze 147', '8-ми')
+    """
+    forms: dict[str, str] = lookup(f"numeral.{form}", lang)
+    written = operands(number)
+    pattern = next(text for condition, text in forms.items() if condition == "other" or holds(condition, written))
+    return pattern.format(n=_written(number, lang))
 
 
 def lookup(key: str, lang: Language) -> Any:
@@ -85,10 +185,31 @@ def t(key: str, lang: Language, /, **params: Any) -> str:
     """
     message = lookup(key, lang)
     if isinstance(message, dict):
-        category = plural_category(lang, int(params.get("count", 0)))
-        message = message.get(category, message["other"])
+        message = message.get(plural_category(params.get("count", 0), lang), message["other"])
     text = str(message)
-    return text.format(**params) if params else text
+    return _formatter(lang).vformat(text, (), params) if params else text
+
+
+class _MessageFormatter(string.Formatter):
+    """``str.format`` for a message: a format that names a numeral form of the language
+    (``{total:from}``) asks for it, and an amount (a Decimal or a float) is written with
+    the language's decimal sign."""
+
+    def __init__(self, lang: Language) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec and has_message(f"numeral.{format_spec}", self.lang):
+            return numeral(value, format_spec, self.lang)
+        if isinstance(value, (Decimal, float)) and not format_spec:
+            return _written(value, self.lang)
+        return super().format_field(value, format_spec)
+
+
+@cache
+def _formatter(lang: Language) -> _MessageFormatter:
+    return _MessageFormatter(lang)
 
 
 def has_message(key: str, lang: Language) -> bool:
@@ -99,23 +220,43 @@ def number(value: float, lang: Language, places: int = 2) -> str:
     """A number with ``places`` decimals, the language's decimal sign and a true minus sign
     (a hyphen is a typist's stand-in for it).
 
-    Every page prints its numbers through here, so one value reads the same in
+    Every table prints its numbers through here, so one value reads the same in
     the advisor's table and in the game's "Why?" box.
 
     >>> number(12.4083, "en"), number(12.4083, "pl"), number(8.5, "cs", 1), number(-1.52, "sk")
     ('12.41', '12,41', '8,5', '−1,52')
     """
-    text = f"{value:.{places}f}".replace(".", t("number.decimal", lang))
+    return _written(f"{value:.{places}f}", lang)
+
+
+def _written(number: Number, lang: Language) -> str:
+    """The digits of ``number`` with the language's decimal sign and a true minus sign (none for a zero)."""
+    text = (number if isinstance(number, str) else format(Decimal(str(number)), "f")).replace(
+        ".", t("number.decimal", lang)
+    )
     return text.replace("-", "\N{MINUS SIGN}") if text.strip("-0.,") else text.lstrip("-")
 
 
-def points_text(points: int, lang: Language) -> str:
-    """``1 point``, ``5 punktów``, ``3 body``: the count with its plural form.
+def amount(value: float, places: int = 2) -> Decimal:
+    """``value`` as a reader says an amount: rounded to ``places`` decimals as :func:`number`
+    rounds it (so a sentence and a table agree), without the zeros that would end it.
 
-    >>> points_text(2, "cs"), points_text(22, "pl")
-    ('2 body', '22 punkty')
+    >>> amount(2.0), amount(1.504), amount(0.25), amount(-0.001)
+    (Decimal('2'), Decimal('1.5'), Decimal('0.25'), Decimal('0'))
     """
-    return t("ui.points", lang, count=points)
+    text = f"{value:.{places}f}"
+    rounded = Decimal(text.rstrip("0").rstrip(".") if "." in text else text)
+    return rounded if rounded else Decimal(0)
+
+
+def points_text(points: float, lang: Language, places: int = 2) -> str:
+    """An amount of points as a reader says it: the amount (:func:`amount`) with the plural
+    form its written digits take.
+
+    >>> points_text(2, "cs"), points_text(1.5, "cs"), points_text(5, "cs"), points_text(22, "pl"), points_text(2.004, "en")
+    ('2 body', '1,5 bodu', '5 bodů', '22 punkty', '2 points')
+    """
+    return t("ui.points", lang, count=amount(points, places))
 
 
 def number_word(number: int, lang: Language) -> str:

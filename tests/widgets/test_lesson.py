@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from cribbage.core.cards import DECK, Card
 from cribbage.course.lessons import COURSE, stage, task_for
-from cribbage.i18n import LANGUAGES, card_name, card_symbol, number_word, t
+from cribbage.i18n import LANGUAGES, card_name, card_symbol, number_word, points_text, t
 from cribbage.widgets import render_block
 from helpers import call, state_of, text_of
 from lesson_answers import best_plays, combinations_of, expected_number, value
@@ -251,7 +251,7 @@ def test_a_wrong_count_first_sums_the_points_by_kind():
     five = [*task.cards, task.starter]
     tally = re.search(r'<p class="cb-tally">([^<]+)</p>', act(first_state("hand-5"), "check", 28)["html"]).group(1)
     fifteens = len(naive_combinations(five, "fifteen"))
-    assert tally.startswith(f"{t('lesson.count.fifteen', 'en', count=fifteens)} ({2 * fifteens})")
+    assert tally.startswith(f"{t('lesson.count.fifteen', 'en', count=fifteens)} ({points_text(2 * fifteens, 'en')})")
     assert tally.endswith(f"= {naive_show_total(task.cards, task.starter)}")
 
 

@@ -16,7 +16,7 @@ from cribbage.core.game import Game
 from cribbage.core.rules import GameRules
 from cribbage.course import exercises
 from cribbage.course.tasks import Task, TaskKind
-from cribbage.i18n import card_name, number, t
+from cribbage.i18n import card_name, points_text, t
 from cribbage.players.coach import review_deal
 from cribbage.players.computer import ComputerPlayer, choose_play
 from helpers import call as call_widget
@@ -93,7 +93,7 @@ def test_the_practice_page_marks_the_cards_the_course_calls_safe():
     for risk in play_risks(pile, hand, 3):
         line = lines[card_name(risk.card, "en")]
         assert (t("lesson.safe", "en") in line.split()) == (options[risk.card].value == 0) == risk.safe
-        assert f"{number(risk.expected, 'en')} on average" in line
+        assert f"{points_text(risk.expected, 'en')} on average" in line
 
 
 def test_the_coach_says_given_away_what_the_risk_model_said_could_be():

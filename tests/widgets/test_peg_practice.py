@@ -139,7 +139,7 @@ def test_the_page_shows_the_brute_forces_numbers_and_marks_the_best_net():
         nets[card] = points_of_last_card([*pile, card]) - mean
         line = items[card_name(card, "en")]
         assert f"Net {number(nets[card], 'en')}" in line
-        assert f"{number(mean, 'en')} on average, {points_text(worst, 'en')} at most" in line
+        assert f"{points_text(mean, 'en')} on average, {points_text(worst, 'en')} at most" in line
         shown = {}
         for points, cards in re.findall(rf"\((\d+) points?\) with (\d+) of the {unseen} unseen cards", line):
             shown[int(points)] = shown.get(int(points), 0) + int(cards)
@@ -207,7 +207,7 @@ def test_a_worse_card_is_told_the_better_one_and_by_how_much():
     verdict = text_of(re.search(r'<p class="cb-verdict" data-announce>(.*?)</p>', answer["html"]).group(1))
     lost = nets[Card.parse("9H")] - nets[Card.parse("KC")]
     assert verdict.startswith("King of clubs: net") and "The best was nine of hearts" in verdict
-    assert f"{number(lost, 'en')} more" in verdict
+    assert f"{points_text(lost, 'en')} more" in verdict
 
 
 def test_with_no_card_under_31_the_reader_says_go():

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from ..i18n import Language, t
+from ..i18n import Language, points_text, t
 from .html import attrs
 from .source import Fields
 from .widget import Static, Widget
@@ -185,7 +185,7 @@ def board_svg(lang: Language) -> str:
 
 def board_legend(lang: Language) -> str:
     items = "".join(
-        f"<li>{escape(t(key, lang, back=SCENE_BACK, front=SCENE_FRONT, next=SCENE_NEXT, points=SCENE_NEXT - SCENE_FRONT))}</li>"
+        f"<li>{escape(t(key, lang, back=SCENE_BACK, front=SCENE_FRONT, next=SCENE_NEXT, points=points_text(SCENE_NEXT - SCENE_FRONT, lang)))}</li>"
         for key in (
             "board.start",
             "board.back_peg",

@@ -141,7 +141,7 @@ def option_rows(task: Task, verdict: Verdict, said: object, lang: Language) -> s
 def _discard_table(task: Task, verdict: Verdict, said: object, lang: Language) -> str:
     chosen = said if isinstance(said, frozenset) else frozenset()
     summary = t(
-        "lesson.discard_cost", lang, rank=verdict.rank, total=len(verdict.options), cost=number(verdict.cost, lang)
+        "lesson.discard_cost", lang, rank=verdict.rank, total=len(verdict.options), cost=points_text(verdict.cost, lang)
     )
     rows = "".join(
         f"<tr{attrs(data_best=str(option.best).lower(), data_chosen=str(frozenset(option.cards) == chosen).lower())}>"
@@ -165,9 +165,9 @@ def best_keep_html(task: Task, lang: Language) -> str:
         key,
         lang,
         cards=", ".join(card_symbol(card) for card in best.keep),
-        least=best.hand_min,
-        mean=number(best.hand_mean, lang),
-        crib=number(best.crib_mean, lang),
+        least=points_text(best.hand_min, lang),
+        mean=points_text(best.hand_mean, lang),
+        crib=points_text(best.crib_mean, lang),
     )
     return f'<p class="cb-best-keep">{escape(text)}</p>'
 

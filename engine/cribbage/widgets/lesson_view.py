@@ -336,12 +336,12 @@ def _sum_text(cards: Sequence[Card]) -> str:
 
 
 def _tally(items: Sequence[ScoreItem], lang: Language) -> str:
-    """``4 fifteens (8) + 1 pair (2) = 10``: the items summed by kind, before the detail."""
+    """``4 fifteens (8 points) + 1 pair (2 points) = 10``: the items summed by kind, before the detail."""
     by_kind: dict[str, list[ScoreItem]] = {}
     for item in items:
         by_kind.setdefault(item.kind, []).append(item)
     parts = [
-        f"{t(f'lesson.count.{kind}', lang, count=len(group))} ({sum(item.points for item in group)})"
+        f"{t(f'lesson.count.{kind}', lang, count=len(group))} ({points_text(sum(item.points for item in group), lang)})"
         for kind, group in by_kind.items()
     ]
     return f"{' + '.join(parts)} = {sum(item.points for item in items)}"

@@ -109,7 +109,9 @@ def _risk_html(risk: PlayRisk, best: bool, chosen: bool, lang: Language) -> str:
         )
     else:
         gives = t("peg_practice.gives_nothing", lang)
-    reply = t("peg_practice.expected", lang, expected=number(risk.expected, lang), worst=points_text(risk.worst, lang))
+    reply = t(
+        "peg_practice.expected", lang, expected=points_text(risk.expected, lang), worst=points_text(risk.worst, lang)
+    )
     marks = [t("ui.best_choice", lang)] if best else []
     marks += [t("lesson.safe", lang)] if risk.safe else []  # the course's safe: no 15, 31 or run in reply
     marks += [t("ui.your_choice", lang)] if chosen else []
@@ -143,7 +145,7 @@ def _verdict(risks: Sequence[PlayRisk], card: Card | None, lang: Language) -> st
             net=number(mine.net, lang),
             best=card_name(top.card, lang),
             best_net=number(top.net, lang),
-            lost=number(top.net - mine.net, lang),
+            lost=points_text(top.net - mine.net, lang),
         )
     )
 

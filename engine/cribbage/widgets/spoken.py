@@ -128,12 +128,15 @@ def kind_tally(score: ShowScore, lang: Language) -> str:
     >>> from cribbage.core.cards import parse_hand_and_starter
     >>> from cribbage.core.show import score_show
     >>> kind_tally(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4C")), "en")
-    'What scores: fifteen 4, pair 2, his nobs 1'
+    'What scores: fifteen for 4 points, pair for 2 points, his nobs for 1 point'
     """
     points: dict[str, int] = {}
     for item in score.items:
         points[item.kind] = points.get(item.kind, 0) + item.points
-    parts = ", ".join(f"{t(f'kind.{kind}', lang)} {value}" for kind, value in points.items())
+    parts = ", ".join(
+        t("ui.kind_points", lang, kind=t(f"kind.{kind}", lang), points=points_text(value, lang))
+        for kind, value in points.items()
+    )
     return f"{t('ui.breakdown', lang)}: {parts}"
 
 

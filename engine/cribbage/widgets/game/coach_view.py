@@ -14,7 +14,7 @@ from typing import Any
 from ...core.cards import Card
 from ...core.game import Game
 from ...core.play import replay
-from ...i18n import Language, number, t
+from ...i18n import Language, amount, number, points_text, t
 from ...players.coach import review_game
 from ...players.reviews import DealReview, GameReview, Moment
 from ..html import attrs, button, card_html, cards_html, scroll_box
@@ -26,6 +26,7 @@ from .state import READER
 
 
 def _points(value: float, lang: Language) -> str:
+    """A figure of the coach's tables, with the decimals of every other row."""
     return number(value, lang)
 
 
@@ -50,7 +51,7 @@ def _discard_html(review: DealReview, lang: Language) -> str:
     )
     table = f'<table class="cb-options cb-coach-discard"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
     verdict = (
-        t("game.coach_lost", lang, points=_points(item.cost, lang))
+        t("game.coach_lost", lang, points=points_text(item.cost, lang))
         if item.cost > 0
         else t("game.coach_best_choice", lang)
     )
@@ -111,10 +112,10 @@ def _totals_html(discards: float, pegging: float, counting: float, lang: Languag
     text = t(
         "game.coach_totals",
         lang,
-        discards=_points(discards, lang),
-        pegging=_points(pegging, lang),
-        counting=_points(counting, lang),
-        total=_points(discards + pegging + counting, lang),
+        discards=amount(discards),
+        pegging=amount(pegging),
+        counting=amount(counting),
+        total=amount(discards + pegging + counting),
     )
     return (
         f'<p class="cb-coach-totals" data-discards="{discards:.4f}" data-pegging="{pegging:.4f}" '
@@ -136,7 +137,7 @@ def deal_review_html(review: DealReview, lang: Language, opened: bool) -> str:
 
 
 def _moment_text(moment: Moment, lang: Language) -> str:
-    return t(f"game.moment_{moment.kind}", lang, n=moment.deal, points=_points(moment.cost, lang))
+    return t(f"game.moment_{moment.kind}", lang, n=moment.deal, count=amount(moment.cost))
 
 
 def summary_html(review: GameReview, lang: Language) -> str:

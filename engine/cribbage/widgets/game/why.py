@@ -27,11 +27,21 @@ from ..html import cards_html, scroll_box
 from ..source import StateError
 
 
-def _reason_number(params: Mapping[str, Any], name: str, lang: Language) -> str:
+def _reason_value(params: Mapping[str, Any], name: str) -> float:
     value = params.get(name)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise StateError("why")
-    return number(value, lang)
+    return value
+
+
+def _reason_number(params: Mapping[str, Any], name: str, lang: Language) -> str:
+    """A figure of the reason, as the tables print it."""
+    return number(_reason_value(params, name), lang)
+
+
+def _reason_points(params: Mapping[str, Any], name: str, lang: Language) -> str:
+    """An amount of points of the reason, said in a sentence."""
+    return points_text(_reason_value(params, name), lang)
 
 
 def _reason_cards(params: Mapping[str, Any], name: str, lang: Language) -> str:
@@ -70,9 +80,9 @@ def why_html(reason: Any, revealed: bool, game: Game, seat: int, lang: Language)
             body = escape(t("game.why_takes_points", lang, points=points_text(points, lang)))
         case ReasonCode.SAFEST:
             key = "game.why_safest" if players == 2 else "game.why_safest_next"
-            body = escape(t(key, lang, risk=_reason_number(params, "risk", lang)))
+            body = escape(t(key, lang, risk=_reason_points(params, "risk", lang)))
         case ReasonCode.BEST_PEGGING:
-            body = escape(t("game.why_best_pegging", lang, value=_reason_number(params, "value", lang)))
+            body = escape(t("game.why_best_pegging", lang, value=_reason_points(params, "value", lang)))
         case ReasonCode.HIGHEST_CARD:
             body = escape(t("game.why_highest", lang))
         case ReasonCode.ONLY_CARD:
