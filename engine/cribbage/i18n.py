@@ -33,7 +33,7 @@ import re
 import string
 from decimal import Decimal
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from .core.cards import Card
 from .errors import CribbageError
@@ -274,16 +274,27 @@ def suit_name(suit: str, lang: Language) -> str:
     return str(lookup("card.suits", lang)[suit]["name"])
 
 
-def card_name(card: Card, lang: Language) -> str:
+CardCase = Literal["nom", "acc"]
+"""The grammatical case a card is named in: as a subject, or as the object of a verb."""
+
+
+def card_name(card: Card, lang: Language, case: CardCase = "nom") -> str:
     """A card's full name, as a screen reader should say it.
 
     Czech and Slovak name a card with a suit adjective that agrees with the
     rank's gender (``srdcová dáma``, ``srdcový král``), so each rank records its
-    gender and each suit its forms.
+    gender and each suit its forms.  ``case="acc"``: the name as the object of a verb
+    ("Počítač hraje srdcovou dámu", "Komputer zagrywa waleta kier"), from the ranks' and
+    suits' ``acc`` forms where a language has them.
+
+    >>> card_name(Card(12, "H"), "cs", "acc"), card_name(Card(11, "S"), "pl", "acc"), card_name(Card(12, "H"), "en", "acc")
+    ('srdcovou dámu', 'waleta pik', 'queen of hearts')
     """
     rank = lookup("card.ranks", lang)[card.rank - 1]
     suit = lookup("card.suits", lang)[card.suit]
-    forms = {"rank": rank["name"], "suit": suit.get(rank.get("gender", ""), suit["name"])}
+    gender = rank.get("gender", "")
+    suit_forms = suit.get(case, suit) if case != "nom" else suit
+    forms = {"rank": rank.get(case, rank["name"]), "suit": suit_forms.get(gender, suit.get(gender, suit["name"]))}
     return str(lookup("card.pattern", lang)).format(**forms)
 
 

@@ -313,7 +313,7 @@ def test_game_json_tells_the_same_game_as_the_text_log():
     _, out, _ = run(["game", "--seed", "5", "--auto", "--strength", "easy", "--json"])
     game = json.loads(out)
     winner_line = next(line for line in text.splitlines() if line.startswith("Winner:"))
-    assert winner_line.endswith(f"({' – '.join(map(str, game['scores']))}).")
+    assert winner_line.endswith(f" {' – '.join(map(str, game['scores']))}.")
     starters = [event["card"] for event in game["events"] if event["kind"] == "starter"]
     assert [line.split(": ")[1].rstrip(".") for line in text.splitlines() if line.startswith("Starter:")] == starters
 

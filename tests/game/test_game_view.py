@@ -13,6 +13,7 @@ import re
 
 import pytest
 from cribbage.analysis.discard import analyse_discards
+from cribbage.core.cards import Card
 from cribbage.core.game import Game
 from cribbage.core.show import show_total
 from cribbage.i18n import LANGUAGES, catalogue, t
@@ -427,3 +428,25 @@ def test_the_options_box_stays_open_while_options_wait_for_the_next_game():
     assert '<details class="cb-options-box">' in going["html"]
     changed = send(going["state"], {"action": "set", "name": "strength", "value": "random"})
     assert '<details class="cb-options-box" open>' in changed["html"]
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs", "sk"])
+def test_the_log_names_a_played_card_as_the_object_of_its_verb(lang):
+    """ "Komputer zagrywa waleta kier", "Počítač hraje srdcovou dámu": after "plays" the card's name
+    for screen readers is in the accusative (the ranks' and suits' own forms in the catalogue)."""
+    from cribbage.core.events import Pegged
+    from cribbage.i18n import card_name
+
+    state, player = new_state(GameOptions(strength="easy"), 5, "g"), ComputerPlayer("steady", seed=1)
+    while not any(isinstance(event, Pegged) and event.action.card for event in read(state).events):
+        for action in reader_actions(state, player):
+            answer = send(state, action, lang)
+            state, html = answer["state"], answer["html"]
+    played = [event.action.card for event in read(state).events if isinstance(event, Pegged) and event.action.card]
+    spoken = text_of(html)
+    for card in played:
+        assert card_name(card, lang, "acc") in spoken
+    assert any(card_name(card, lang, "acc") != card_name(card, lang) for card in DECK_OF_FACES)
+
+
+DECK_OF_FACES = [Card(rank, "H") for rank in (11, 12, 13)]

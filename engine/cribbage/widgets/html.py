@@ -15,7 +15,7 @@ from html import escape
 from typing import Any
 
 from ..core.cards import DECK, SUITS, Card
-from ..i18n import Language, card_label, card_name, card_symbol, error_message, suit_name, t
+from ..i18n import CardCase, Language, card_label, card_name, card_symbol, error_message, suit_name, t
 from .source import State
 
 
@@ -54,14 +54,15 @@ def screen_reader(text: str) -> str:
     return f'<span class="cb-sr">{escape(text)}</span>'
 
 
-def card_html(card: Card, lang: Language, extra_class: str = "", hidden: bool = False) -> str:
-    """A card face: rank and suit symbol visible, its full name for screen readers."""
+def card_html(card: Card, lang: Language, extra_class: str = "", hidden: bool = False, case: CardCase = "nom") -> str:
+    """A card face: rank and suit symbol visible, its full name for screen readers (in ``case``:
+    ``acc`` after a verb such as "plays")."""
     classes = f"cb-card cb-{card.suit}" + (f" {extra_class}" if extra_class else "")
     if hidden:
         return f'<span class="{classes}" aria-hidden="true">{escape(card_symbol(card))}</span>'
     return (
         f'<span class="{classes}"><span aria-hidden="true">{escape(card_symbol(card))}</span>'
-        f"{screen_reader(card_name(card, lang))}</span>"
+        f"{screen_reader(card_name(card, lang, case))}</span>"
     )
 
 

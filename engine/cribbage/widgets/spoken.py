@@ -18,6 +18,8 @@
 'A pair is two, and another pair is four'
 >>> spoken_count(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4D")), "cs")
 'Patnáct dva, patnáct čtyři a dvojice, to je šest'
+>>> spoken_count(score_show(*parse_hand_and_starter("KH KD 2S 7C", "9D")), "cs")  # two to four: "to jsou"
+'Dvojice, to jsou dva'
 """
 
 from __future__ import annotations
@@ -106,7 +108,13 @@ def spoken_count(score: ShowScore, lang: Language) -> str:
     said = grouped(score.items)
     for kind, points, length in said:
         running += points
-        words = {"n": number_word(running, lang), "length": length, "length_word": number_word(length, lang)}
+        # count: the running total the phrase ends on ("to jsou dva", "to je pět" in Czech)
+        words = {
+            "n": number_word(running, lang),
+            "count": running,
+            "length": length,
+            "length_word": number_word(length, lang),
+        }
         if kind == "double_run" and length == 4:
             kind = "double_run_of_four"  # 10 points, not 8: worth its own name
         elif kind == "flush" and running == points:

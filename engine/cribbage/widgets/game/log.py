@@ -165,7 +165,7 @@ def _pegged_html(event: Pegged, reason: Any, game: Game, lang: Language) -> str:
         text = escape(said("game.go_point" if action.points else "game.go", event.seat, players, lang))
     else:
         text = (
-            f"{escape(said('game.plays', event.seat, players, lang))} {card_html(action.card, lang)} "
+            f"{escape(said('game.plays', event.seat, players, lang))} {card_html(action.card, lang, case='acc')} "
             f'<span class="cb-count">{escape(t("play.count", lang, count=action.count))}</span>'
         )
     scored = [item for item in action.reasons if item.kind != "go"]
