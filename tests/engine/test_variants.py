@@ -17,7 +17,7 @@ from cribbage.core.rules import GameRules
 from cribbage.core.show import rank_points, score_show, show_total
 from cribbage.core.variants import CRIB_SIZE, FIVE_CARD, SEVEN_CARD, SIX_CARD, VARIANTS, variant, variant_of
 from cribbage.errors import CardCountError, UnknownVariantError, VariantPlayersError
-from cribbage.i18n import LANGUAGES, error_message, t
+from cribbage.i18n import LANGUAGES, error_message, number_word, t
 from cribbage.players.computer import ComputerPlayer
 from naive_scorer import naive_show_total
 
@@ -244,3 +244,10 @@ def test_the_highest_seven_card_show_is_scored_by_the_scorer():
     hand, starter = parse_cards("4S 4H 5D 5C 6S"), Card.parse("6H")
     assert score_show(hand, starter, hand_size=5).total == SEVEN_CARD.max_show == 46
     assert naive_show_total(hand, starter, False) == 46
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_show_total_of_every_variant_is_said_in_words(lang):
+    """A count said aloud names its running total in words, up to the highest show of any game."""
+    highest = max(game.max_show for game in VARIANTS.values())
+    assert all(not number_word(total, lang).isdigit() for total in range(highest + 1))
