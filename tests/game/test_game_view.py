@@ -154,6 +154,24 @@ def test_manual_count_without_muggins_corrects_the_count():
     assert not any(event.kind == "muggins" for event in game_of(answer["state"]).events)
 
 
+@pytest.mark.parametrize("muggins", [False, True])
+def test_the_log_says_what_the_reader_announced_and_what_the_cards_hold(muggins):
+    options = GameOptions(strength="random", counting="manual", muggins=muggins)
+    for seed in range(20):
+        state = _first_reader_count(options, seed)
+        game = game_of(state)
+        _owner, cards, crib = game.next_show()
+        total = show_total(cards, game.starter, crib=crib)
+        if total:
+            break
+    said = total - 1  # short by one: the table corrects it (no muggins) or lets it stand (muggins)
+    html = send(state, {"action": "announce", "value": str(said)})["html"]
+    title = t("game.show_crib_you" if crib else "game.show_hand_you", "en")
+    summary = re.search(rf'cb-show-title">{re.escape(title)}</span> <span class="cb-said">([^<]*)</span>', html)
+    assert summary is not None, "the log shows the reader's count"
+    assert text_of(summary.group(1)) == t("game.announced_short_you", "en", said=said, total=total)
+
+
 def test_an_overcount_is_refused_and_the_reader_counts_again():
     state = _first_reader_count(GameOptions(strength="random", counting="manual", muggins=True), seed=5)
     game = game_of(state)
