@@ -3,14 +3,20 @@ computed here again from the game's own events, never read from the widget's cod
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
+from cribbage.core.events import Shown
+from cribbage.core.game import Game
+from cribbage.core.rules import GameRules
 from cribbage.i18n import LANGUAGES, t
 from cribbage.players.coach import review_deal, review_game
 from cribbage.players.computer import ComputerPlayer
 from cribbage.widgets.game import READER, GameOptions, new_state
+from cribbage.widgets.game.coach_view import deal_review_html
 from driver import send
+from helpers import text_of
 from test_game_players import look, reader_moves
 
 
@@ -73,6 +79,48 @@ def test_the_review_of_a_miscounted_hand_names_what_was_missed_even_when_the_pag
         assert count.said == count.actual - 1
         assert t(f"game.coach_count_{count.what}", "en", said=count.said, actual=count.actual) in html
     assert f'data-counting="{expected.lost_to_counting:.4f}"' in html and expected.lost_to_counting >= 1
+
+
+SHORT = 2
+
+
+def _short_hand_reviews():
+    """(review, combinations) for the reader's hand counted two points short, over seeded games between
+    computers; the combinations of the show's items worth the gap, by kinds, found by brute force."""
+    for seed in range(1, 40):
+        game = Game(GameRules(target=61), seed=seed)
+        game.run([ComputerPlayer("easy", seed=seed), ComputerPlayer("steady", seed=seed + 1)])
+        hands = [event for event in game.events if isinstance(event, Shown) and event.seat == READER and not event.crib]
+        for number, shown in enumerate(hands, start=1):
+            items = shown.score.items
+            combinations = {
+                tuple(sorted(item.kind for item in subset))
+                for size in range(1, len(items) + 1)
+                for subset in itertools.combinations(items, size)
+                if sum(item.points for item in subset) == SHORT
+            }
+            if combinations:
+                said = {(number, "hand"): shown.actual - SHORT}
+                yield review_deal(game, READER, number, samples=2, said=said), combinations
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_review_states_what_a_short_count_missed_only_when_it_is_certain(lang):
+    stated = t("game.coach_missed", lang, items="\0").partition("\0")[0]  # "Missed: "
+    seen = set()
+    for review, combinations in _short_hand_reviews():
+        text = text_of(deal_review_html(review, lang, True))
+        if len(combinations) == 1:
+            seen.add("certain")
+            assert stated in text
+        else:
+            seen.add("uncertain")
+            assert stated not in text, "a guess is stated as what was missed"
+            for kinds in combinations:
+                assert all(t(f"lesson.count.{kind}", lang, count=kinds.count(kind)) in text for kind in kinds)
+        if seen == {"certain", "uncertain"}:
+            return
+    raise AssertionError(f"these games hold no short count of each kind: {seen}")
 
 
 def test_the_summary_at_the_end_gives_the_games_totals_and_its_costliest_moments_to_replay():

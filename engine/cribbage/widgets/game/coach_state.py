@@ -27,7 +27,7 @@ from ...core.game import Game
 from ...core.show import SHOW_KINDS, ScoreItem, ScoreKind
 from ...core.variants import VARIANTS
 from ...errors import CribbageError
-from ...players.coach import GIVEN_AWAY
+from ...players.coach import GIVEN_AWAY, MAX_WAYS
 from ...players.reviews import CountReview, DealReview, DiscardReview, PlayReview
 from ..source import State, StateError
 
@@ -154,6 +154,10 @@ def deal_review_from_json(data: object) -> DealReview:
                 _integer(item.get("actual")),
                 tuple(_item(entry) for entry in _list(item.get("missed"), MAX_ITEMS)),
                 _integer(item.get("over")),
+                tuple(
+                    tuple(_item(entry) for entry in _list(way, MAX_ITEMS))
+                    for way in _list(item.get("either", []), MAX_WAYS)
+                ),
             )
         )
     return DealReview(deal, discards, tuple(plays), tuple(counts))

@@ -14,10 +14,12 @@ from typing import Any
 from ...core.cards import Card
 from ...core.game import Game
 from ...core.play import replay
-from ...i18n import Language, number, t
+from ...core.show import ScoreItem
+from ...i18n import Language, number, points_text, t
 from ...players.coach import review_game
 from ...players.reviews import DealReview, GameReview, Moment
 from ..html import attrs, button, card_html, cards_html, scroll_box
+from ..lesson_hints import and_list, or_list
 from ..play import GO, play_state, play_view
 from ..source import State, StateError
 from ..spoken import reason_text
@@ -91,14 +93,26 @@ def _plays_html(review: DealReview, lang: Language) -> str:
     return f"<h4>{escape(t('game.coach_play', lang))}</h4>{scroll_box(table, t('game.coach_play', lang))}"
 
 
+def _way_text(way: Sequence[ScoreItem], lang: Language) -> str:
+    """One way to make up a short count, by its kinds: ``1 fifteen and 1 pair``."""
+    kinds = dict.fromkeys(item.kind for item in way)
+    return and_list(
+        [t(f"lesson.count.{kind}", lang, count=sum(item.kind == kind for item in way)) for kind in kinds], lang
+    )
+
+
 def _counts_html(review: DealReview, lang: Language) -> str:
     lines = []
     for item in review.counts:
         text = t(f"game.coach_count_{item.what}", lang, said=item.said, actual=item.actual)
-        if item.missed:
+        short = points_text(item.actual - item.said, lang)
+        if item.missed:  # only one combination of the show's items makes up the gap
             text += " " + t(
                 "game.coach_missed", lang, items="; ".join(reason_text(entry, lang) for entry in item.missed)
             )
+        elif item.either:  # the reader gave a total: which of these was missed is not known
+            ways = list(dict.fromkeys(_way_text(way, lang) for way in item.either))
+            text += " " + t("game.coach_missed_either", lang, points=short, ways=or_list(ways, lang))
         elif item.said < item.actual:
             text += " " + t("game.coach_short", lang, points=item.actual - item.said)
         lines.append(f'<li data-cost="{item.cost}">{escape(text)}</li>')
