@@ -31,6 +31,12 @@ def _points(value: float, lang: Language) -> str:
     return number(value, lang)
 
 
+def _given_up(best: float, yours: float, lang: Language) -> str:
+    """What a choice gave up, as the difference of the two figures shown beside it (each
+    rounded as shown), so that the page's own subtraction agrees with it."""
+    return _points(round(best, 2) - round(yours, 2), lang)
+
+
 def _card_or_go(card: Card | None, lang: Language) -> str:
     return card_html(card, lang) if card is not None else escape(t("ui.say_go", lang))
 
@@ -52,7 +58,7 @@ def _discard_html(review: DealReview, lang: Language) -> str:
     )
     table = f'<table class="cb-options cb-coach-discard"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
     verdict = (
-        t("game.coach_lost", lang, points=_points(item.cost, lang))
+        t("game.coach_lost", lang, points=_given_up(item.best_option.net, item.chosen_option.net, lang))
         if item.cost > 0
         else t("game.coach_best_choice", lang)
     )
@@ -85,7 +91,7 @@ def _plays_html(review: DealReview, lang: Language) -> str:
             f'<tr data-index="{item.index}" data-cost="{item.cost:.4f}"><td>{item.count_before}</td>'
             f"<td>{_card_or_go(item.chosen, lang)}{note}</td><td>{_card_or_go(item.best, lang)}</td>"
             f"<td>{_points(values[item.chosen], lang)}</td><td>{_points(values[item.best], lang)}</td>"
-            f"<td>{_points(item.cost, lang)}</td></tr>"
+            f"<td>{_given_up(values[item.best], values[item.chosen], lang)}</td></tr>"
         )
     table = (
         f'<table class="cb-options cb-coach-plays"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
