@@ -32,6 +32,9 @@ from ...players.reviews import CountReview, DealReview, DiscardReview, PlayRevie
 from ..source import State, StateError
 
 MAX_SAID = 64
+"""Far more counts than a game says (the reader says at most two a deal)."""
+MAX_COUNT_SAID = max(game.max_show for game in VARIANTS.values())
+"""The highest count the page takes from the reader (46, the seven-card game's highest show)."""
 MAX_DEALT = max(shape.dealt for game in VARIANTS.values() for shape in game.dealt.values())
 """The most cards dealt to a seat in any variant (7, the seven-card game)."""
 MAX_KEPT = max(game.kept for game in VARIANTS.values())
@@ -189,7 +192,7 @@ def said_of(state: State) -> dict[tuple[int, str], int]:
     for key, value in said.items():
         deal, _, what = key.partition(":")
         if not (deal.isdigit() and len(deal) <= 3 and what in ("hand", "crib")) or not (
-            isinstance(value, int) and 0 <= value <= 29
+            isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT_SAID
         ):
             raise StateError("said")
         counts[(int(deal), what)] = value
