@@ -172,6 +172,27 @@ def test_the_log_says_what_the_reader_announced_and_what_the_cards_hold(muggins)
     assert text_of(summary.group(1)) == t("game.announced_short_you", "en", said=said, total=total)
 
 
+@pytest.mark.parametrize("variant", ["six-card", "five-card"])
+def test_the_log_ends_the_play_at_its_last_card_and_starts_no_new_count(variant):
+    target = 61
+    options = GameOptions(strength="random", target=target, coach=False, variant=variant)
+    ends = []
+
+    def check(before: dict, answer: dict) -> None:
+        game = read(answer["state"])
+        if game.phase != "deal" or not game.deals or game.is_over:
+            return  # between two deals the log shows the whole of the last one
+        log = re.findall(r"<li\b[^>]*>(.*?)</li>", answer["html"], re.S)
+        first_show = next(index for index, item in enumerate(log) if "cb-show-summary" in item)
+        last_action = log[first_show - 1]
+        assert t("play.reset", "en") not in last_action, "a new count starts after the last card of the play"
+        assert t("play.over", "en") in last_action
+        ends.append(any(t("play.reset", "en") in item for item in log[: first_show - 1]))
+
+    play_game(new_state(options, 11, "g"), ComputerPlayer("random", seed=2), check)
+    assert ends and (variant == "five-card" or any(ends)), "the counts within a play still reset"
+
+
 def test_an_overcount_is_refused_and_the_reader_counts_again():
     state = _first_reader_count(GameOptions(strength="random", counting="manual", muggins=True), seed=5)
     game = game_of(state)

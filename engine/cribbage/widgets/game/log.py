@@ -17,7 +17,7 @@ from html import escape
 from typing import Any
 
 from ...core.events import CutForDeal, Deal, Discard, Event, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
-from ...core.game import Game
+from ...core.game import Game, Phase
 from ...i18n import Language, points_text, t
 from ..count import show_html
 from ..html import attrs, card_html, cards_html
@@ -161,7 +161,7 @@ def _event_html(
                 text += " " + escape(t("game.heels", lang)) + _scored(event.seat, event.points, players, lang)
             return text
         case Pegged():
-            return _pegged_html(event, why.get(str(index)), game, lang)
+            return _pegged_html(event, index, why.get(str(index)), game, lang)
         case Shown():
             return _shown_html(event, new, players, lang, counts)
         case Muggins() if not event.points:
@@ -176,7 +176,14 @@ def _event_html(
             return escape(event.kind)
 
 
-def _pegged_html(event: Pegged, reason: Any, game: Game, lang: Language) -> str:
+def _ends_play(index: int, game: Game) -> bool:
+    """Whether the action logged at ``index`` ends the play: no action of the play follows it
+    (a show or the game's end does, or the game has gone on to the show)."""
+    following = game.events[index + 1] if index + 1 < len(game.events) else None
+    return game.phase != Phase.PLAY if following is None else not isinstance(following, Pegged)
+
+
+def _pegged_html(event: Pegged, index: int, reason: Any, game: Game, lang: Language) -> str:
     action = event.action
     players = game.rules.players
     if action.card is None:  # a go; the last player's own go takes the point
@@ -192,7 +199,9 @@ def _pegged_html(event: Pegged, reason: Any, game: Game, lang: Language) -> str:
         text += f' <span class="cb-reasons">({escape(reasons)})</span>'
     if action.points:
         text += _scored(event.seat, action.points, players, lang)
-    if action.reset:
+    if _ends_play(index, game):  # no count starts again after the play's last action
+        text += f' <span class="cb-play-over">{escape(t("play.over", lang))}</span>'
+    elif action.reset:
         text += f' <span class="cb-reset">{escape(t("play.reset", lang))}</span>'
     if event.seat != READER and action.card is not None:
         text += why_html(reason, True, game, event.seat, lang)
