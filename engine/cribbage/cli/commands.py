@@ -422,7 +422,7 @@ def _human_turn(game: Game, seat: int, names: Sequence[str], lang: str, out: Tex
             elif expected == Decision.PLAY:
                 action = Action(ActionKind.PLAY, seat, (Card.parse(text),))
             elif expected == Decision.ANNOUNCE:
-                if not text.isdigit():
+                if not (text.isascii() and text.isdigit()):  # isdigit() alone takes "²", which int() refuses
                     raise IllegalActionError("announce a count", reason="announce_count")
                 action = Action(ActionKind.ANNOUNCE, seat, points=int(text))
             else:

@@ -28,7 +28,7 @@ GO = "GO"
 MAX_MOVES = 64
 """More than any play of four hands of five cards takes, gos included."""
 
-_STEP = re.compile(r"^-?\d{1,3}$")
+_STEP = re.compile(r"^-?[0-9]{1,3}$")
 
 
 def _go_html(action: PlayAction, who: str, lang: Language) -> str:

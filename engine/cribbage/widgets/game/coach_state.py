@@ -29,7 +29,7 @@ from ...core.variants import VARIANTS
 from ...errors import CribbageError
 from ...players.coach import GIVEN_AWAY, MAX_WAYS
 from ...players.reviews import CountReview, DealReview, DiscardReview, PlayReview
-from ..source import State, StateError
+from ..source import State, StateError, natural
 
 MAX_SAID = 64
 """Far more counts than a game says (the reader says at most two a deal)."""
@@ -82,7 +82,7 @@ def _dict(value: object) -> dict[str, Any]:
 def _option(data: object) -> DiscardOption:
     row = _dict(data)
     spread = _dict(row.get("hand_distribution"))
-    if not all(key.isdigit() and len(key) <= 2 for key in spread):
+    if any(natural(key, 2) is None for key in spread):
         raise StateError("coach")
     return DiscardOption(
         _cards(row.get("discard"), 2),
@@ -191,7 +191,7 @@ def said_of(state: State) -> dict[tuple[int, str], int]:
     counts = {}
     for key, value in said.items():
         deal, _, what = key.partition(":")
-        if not (deal.isdigit() and len(deal) <= 3 and what in ("hand", "crib")) or not (
+        if not (natural(deal, 3) is not None and what in ("hand", "crib")) or not (
             isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT_SAID
         ):
             raise StateError("said")

@@ -30,7 +30,7 @@ from ...core.variants import SIX_CARD
 from ...errors import CribbageError
 from ...players.computer import Reason, ReasonCode
 from ...session import COUNTINGS, MAX_SEED, PLAYERS, TARGETS, TARGETS_OF, VARIANT_NAMES, TableOptions, TableSession
-from ..source import State, StateError, card_texts, field, uid_of
+from ..source import State, StateError, card_texts, field, natural, uid_of
 from .coach_state import reviews_of, said_of
 
 __all__ = [
@@ -84,7 +84,8 @@ NOTICES: tuple[Notice, ...] = tuple(Notice)
 FRAGMENT = re.compile(
     r"^game-seed=(\d{1,9})(?:&players=([234]))?(?:&variant=("
     + "|".join(re.escape(name) for name in VARIANT_NAMES if name != SIX_CARD.name)
-    + r"))?(?:&dealer=([0-3]))?$"
+    + r"))?(?:&dealer=([0-3]))?$",
+    re.ASCII,  # a seed in other digits ("٣") is no game's address
 )
 
 GameOptions = TableOptions
@@ -197,7 +198,7 @@ def _check_actions(actions: list[Any], players: int) -> None:
 def _check_reasons(why: dict[str, Any]) -> None:
     """Each reason's code is checked here, its values where it is shown."""
     for index, reason in why.items():
-        if not index.isdigit() or len(index) > 4 or not isinstance(reason, dict):
+        if natural(index, 4) is None or not isinstance(reason, dict):
             raise StateError("why")
         if reason.get("code") not in REASONS or not isinstance(reason.get("params"), dict):
             raise StateError("why")

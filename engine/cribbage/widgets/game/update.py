@@ -28,7 +28,7 @@ from ...i18n import Language
 from ...session import TableSession
 from ..play import play_update
 from ..source import Action as PageAction
-from ..source import State, StateError, action_text, json_object, uid_of
+from ..source import State, StateError, action_text, json_object, natural, uid_of
 from ..widget import Answer
 from .coach_view import replay_state
 from .state import MAX_SEED, Notice, checked, fragment_of, new_page, read_fragment, remember, saved, session_of
@@ -91,12 +91,12 @@ def _replay_close(state: State, session: TableSession, action: PageAction, lang:
 
 
 def _moment(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
-    value = action_text(action)
     if not session.game.is_over:
         return state
-    if not (value.isdigit() and len(value) <= 2):
+    index = natural(action_text(action), 2)
+    if index is None:
         raise StateError("value")
-    return {**state, "replay": replay_state(state, session.game, int(value))}
+    return {**state, "replay": replay_state(state, session.game, index)}
 
 
 def _select(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
@@ -134,7 +134,8 @@ def _fragment(state: State, session: TableSession, action: PageAction, lang: Lan
 
 
 def _number(text: str) -> int | str:
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else text
+    number = natural(text, 3)
+    return text if number is None else number
 
 
 def _flag(text: str) -> bool | str:
@@ -212,16 +213,16 @@ def _play(state: State, session: TableSession, action: PageAction, lang: Languag
 
 def _announce(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
     """The reader's count, or why not (a notice): what it means is the table's (its muggins option)."""
-    text = action_text(action).strip()
-    if not (text.isdigit() and len(text) <= 5 and int(text) <= session.game.rules.variant.max_show):
+    said = natural(action_text(action).strip(), 5)
+    if said is None or said > session.game.rules.variant.max_show:
         return {**state, "notice": {"key": str(Notice.BAD_COUNT), "params": {}}}
     before = len(session.game.events)
     try:
-        count = session.announce(int(text))
+        count = session.announce(said)
     except CribbageError as error:
         if error.params.get("reason") != "overcount":
             return state  # a stale button
-        return {**state, "notice": {"key": str(Notice.OVERCOUNT), "params": {"said": int(text)}}}
+        return {**state, "notice": {"key": str(Notice.OVERCOUNT), "params": {"said": said}}}
     state = {**state, "seen": before}
     if count.said != count.actual:
         key = str(Notice.MISCOUNT if count.corrected else Notice.SHORT_MUGGINS)
