@@ -194,12 +194,13 @@ def test_peg_illegal_play_names_the_card_and_exits_2():
 
 
 def test_peg_four_players_reports_partnerships():
-    request = {"hands": [["5H"], ["TC"], ["5D"], ["KS"]], "plays": ["5H", "TC", "5D", "KS"]}
+    hands = [["5H", "2C", "3D", "4S"], ["TC", "2D", "3S", "4H"], ["5D", "2H", "3C", "4D"], ["KS", "AC", "AD", "AH"]]
+    request = {"hands": hands, "plays": ["5H", "TC", "5D", "KS"]}
     _, out, _ = run(["peg", "--json", "-"], json.dumps(request))
     result = json.loads(out)
-    # TC makes 15 (2 for seat 1), KS is the last card at 30 (1 for seat 3)
-    assert result["totals"] == [0, 2, 0, 1]
-    assert result["partnerships"] == [0, 3]
+    # TC makes 15 (2 for seat 1); 5D (20) and KS (30) score nothing, and the play goes on
+    assert result["totals"] == [0, 2, 0, 0]
+    assert result["partnerships"] == [0, 2] and result["over"] is False
 
 
 def test_peg_text_from_options():

@@ -275,6 +275,27 @@ def test_a_play_for_one_or_five_seats_is_refused(hands):
     assert message == t("error.player_count", "cs", players=len(hands))
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    ("hands", "variant", "seat", "expected", "got"),
+    [
+        ("7H 8D 5C KS 2C 3C 4C | 8S 6C AH QD 2D 3D 4D", "six-card", 1, 4, 7),
+        ("7H 8D 5C KS | 8S 6C AH QD KD", "six-card", 2, 4, 5),
+        ("7H 8D | 8S 6C | ", "six-card", 1, 4, 2),
+        ("7H 8D 5C KS | 8S 6C AH QD", "seven-card", 1, 5, 4),
+        ("7H 8D 5C KS | 8S 6C AH", "five-card", 1, 3, 4),
+    ],
+)
+def test_a_play_whose_hands_are_not_the_games_hands_is_refused_naming_the_hand(
+    hands, variant, seat, expected, got, lang
+):
+    message = t("error.hand_size", lang, seat=seat, expected=expected, got=got)
+    argv = ["--lang", lang, "peg", "--hands", hands, "--plays", "", "--variant", variant]
+    assert refused(argv) == message
+    request = {"hands": hands.split("|"), "plays": [], "variant": variant}
+    assert refused(["--lang", lang, "peg", "--json", "-"], json.dumps(request)) == message
+
+
 # -- the command line ----------------------------------------------------------------------
 
 
