@@ -342,6 +342,24 @@ def test_a_saved_state_is_restored_only_when_it_is_a_legal_game():
     assert send(fresh, {"action": "restore", "value": "not json"})["state"]["game"] == fresh["game"]
 
 
+def test_a_saved_game_the_page_cannot_show_is_refused_once_with_a_new_game_ready():
+    going = send(new_state(GameOptions(players=3, strength="random"), 5, "page"), {"action": "cut"})["state"]
+    # Each passes the state's check and fails where the page shows it (a replay, the coach's reviews).
+    unreadable = [
+        {**going, "replay": {"moment": 0, "play": {"x": 1}}},
+        {**going, "coach": [{"deal": 1, "discards": [], "plays": [], "counts": "many"}]},
+    ]
+    fresh = new_state(GameOptions(), 1, "page")
+    for saved in unreadable:
+        answer = send(fresh, {"action": "restore", "value": json.dumps({**saved, "uid": "other"})})
+        assert answer["state"]["game"] == fresh["game"], "the page's own game is answered, and saved over the bad one"
+        assert answer["state"]["notice"] == {"key": "game.bad_save", "params": {}}
+        assert t("game.bad_save", "en") in text_of(answer["html"]) and 'data-action="cut"' in answer["html"]
+        # The next visit restores what this answer saved, without telling of the bad save again.
+        again = send(fresh, {"action": "restore", "value": json.dumps(answer["state"])})
+        assert again["state"]["game"] == fresh["game"] and again["state"]["notice"] is None
+
+
 def test_the_first_cut_of_a_page_gets_its_own_seed():
     html = render_block("game", "", "en", uid="g")
     state = state_of(html)

@@ -78,6 +78,7 @@ class Notice(StrEnum):
     MISCOUNT = "game.miscount"
     SHORT_MUGGINS = "game.short_muggins"
     BAD_FRAGMENT = "game.bad_fragment"
+    BAD_SAVE = "game.bad_save"
 
 
 NOTICES: tuple[Notice, ...] = tuple(Notice)

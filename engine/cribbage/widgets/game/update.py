@@ -31,7 +31,7 @@ from ..source import Action as PageAction
 from ..source import State, StateError, action_text, json_object, natural, uid_of
 from ..widget import Answer
 from .coach_view import replay_state
-from .state import MAX_SEED, Notice, checked, fragment_of, new_page, read_fragment, remember, saved, session_of
+from .state import MAX_SEED, Notice, fragment_of, new_page, read_fragment, remember, saved, session_of
 from .view import game_view
 
 REPLAY_ACTIONS = ("step", "reset", "self", "play", "go")
@@ -45,27 +45,35 @@ Handler = Callable[[State, TableSession, PageAction, Language], State]
 """One page action: the state before it (its notice cleared), the table it moves, and the page's state after."""
 
 
-def _restored(state: State, text: str) -> State:
-    """A state saved by this page earlier, checked like any other; else the page's own."""
-    try:
-        saved_state = {**json_object(text), "uid": uid_of(state)}
-        checked(saved_state)
-    except CribbageError:  # a StateError, or a game the rules refuse
-        return state
-    return saved_state
-
-
 def game_update(state: State, action: PageAction, lang: Language) -> Answer:
     """Apply one reader action; the answer holds the new state, its HTML and its fragment."""
     kind = action.get("action")
     if kind == "restore":
-        state, handler = _restored(state, action_text(action)), None
-    else:
-        handler = ACTIONS.get("replay" if state.get("replay") and kind in REPLAY_ACTIONS else str(kind))
+        return _restore(state, action_text(action), lang)
+    handler = ACTIONS.get("replay" if state.get("replay") and kind in REPLAY_ACTIONS else str(kind))
+    return _answer(state, handler, action, lang)
+
+
+def _restore(state: State, text: str, lang: Language) -> Answer:
+    """The game this page saved earlier, checked and shown like any other state; one
+    the page cannot read or show (edited, or saved by another version) is refused once:
+    the page's own game is answered with a notice, and the page saves it over the bad one."""
+    try:
+        saved_state = {**json_object(text), "uid": uid_of(state)}
+        notice = saved_state.get("notice")
+        if isinstance(notice, dict) and notice.get("key") == Notice.BAD_SAVE:
+            saved_state["notice"] = None  # it told of an earlier visit's save
+        return _answer(saved_state, None, None, lang)
+    except CribbageError:  # a StateError, or a game the rules refuse, found by the check or by the view
+        return _answer({**state, "notice": {"key": str(Notice.BAD_SAVE), "params": {}}}, None, None, lang)
+
+
+def _answer(state: State, handler: Handler | None, action: PageAction | None, lang: Language) -> Answer:
+    """The answer to ``action`` (None: a state restored, its notice kept) by its ``handler``."""
     session = session_of(state, take=True)  # checks the whole state as the page sent it, its notice too
-    if kind != "restore":
-        state = {**state, "notice": None}
-    if handler is not None:
+    if action is not None:
+        state = {**state, "notice": None}  # a notice lasts until the next action
+    if handler is not None and action is not None:
         game = session.game
         state = handler(state, session, action, lang)
         if session.game is not game:  # a new game: the page's own fields start again
