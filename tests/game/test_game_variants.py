@@ -187,7 +187,9 @@ def test_the_address_carries_a_variant_other_than_the_standard_game():
         send(going, {"action": "fragment", "value": "game-seed=77&variant=seven-card"})["state"]["game"]
         == going["game"]
     )
-    plain = send(going, {"action": "fragment", "value": "#game-seed=77"})["state"]
+    offered = send(going, {"action": "fragment", "value": "#game-seed=77"})["state"]
+    assert offered["game"] == going["game"], "a game begun is replaced only when the reader says so"
+    plain = send(offered, {"action": "linked-play", "value": "game-seed=77"})["state"]
     assert game_of(plain).rules.variant is SIX_CARD and plain["options"] == GameOptions().to_json()
     for bad in (
         "game-seed=5&variant=six-card",

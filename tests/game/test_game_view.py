@@ -331,6 +331,30 @@ def test_a_shared_fragment_starts_that_game_and_a_reload_keeps_the_game_in_progr
         assert "<script>" not in answer["html"]
 
 
+def test_a_game_link_never_silently_replaces_the_game_saved_in_the_browser():
+    going = send(new_state(GameOptions(players=3, strength="random"), 5, "g"), {"action": "cut"})["state"]
+    linked = send(going, {"action": "fragment", "value": "#game-seed=777"})
+    assert linked["state"]["game"] == going["game"] and linked["fragment"] == "game-seed=5&players=3"
+    html = linked["html"]
+    assert t("game.linked_offer", "en", seed=777) in text_of(html)
+    assert 'data-action="linked-play"' in html and 'data-action="linked-keep"' in html
+    kept = send(linked["state"], {"action": "linked-keep"})
+    assert kept["state"]["game"] == going["game"] and 'data-action="linked-play"' not in kept["html"]
+    value = re.search(r'data-action="linked-play" data-value="([^"]*)"', html).group(1)  # as the page sends it
+    played = send(linked["state"], {"action": "linked-play", "value": value})
+    assert played["fragment"] == "game-seed=777" and played["state"]["game"]["seed"] == 777
+    assert played["state"]["won"] == [0, 0], "the linked game's own table"
+    # Playing on is keeping one's game; the offer goes with the next action.
+    moved = send(linked["state"], {"action": "hint"})
+    assert moved["state"]["game"] == going["game"] and 'data-action="linked-play"' not in moved["html"]
+
+
+def test_a_game_link_starts_its_game_at_once_when_the_page_has_no_game_begun():
+    waiting = new_state(GameOptions(), 1, "g")
+    shared = send(waiting, {"action": "fragment", "value": "#game-seed=777"})
+    assert shared["state"]["game"]["seed"] == 777 and 'data-action="linked-play"' not in shared["html"]
+
+
 def test_a_saved_state_is_restored_only_when_it_is_a_legal_game():
     going = send(new_state(GameOptions(), 5, "page"), {"action": "cut"})["state"]
     fresh = new_state(GameOptions(), 1, "page")

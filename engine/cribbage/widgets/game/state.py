@@ -228,6 +228,9 @@ def checked(state: State, take: bool = False) -> tuple[TableOptions, TableOption
     field(state, "hint", bool)
     card_texts(state, "selected", range(3))
     _check_reasons(field(state, "why", dict))
+    linked = state.get("linked")
+    if linked is not None and not (isinstance(linked, str) and read_fragment(linked) is not None):
+        raise StateError("linked")
     notice = state.get("notice")
     if notice is not None:
         if not isinstance(notice, dict) or notice.get("key") not in NOTICES:

@@ -31,7 +31,18 @@ from ..source import Action as PageAction
 from ..source import State, StateError, action_text, json_object, natural, uid_of
 from ..widget import Answer
 from .coach_view import replay_state
-from .state import MAX_SEED, Notice, fragment_of, new_page, read_fragment, remember, saved, session_of
+from .state import (
+    MAX_SEED,
+    Fragment,
+    GameOptions,
+    Notice,
+    fragment_of,
+    new_page,
+    read_fragment,
+    remember,
+    saved,
+    session_of,
+)
 from .view import game_view
 
 REPLAY_ACTIONS = ("step", "reset", "self", "play", "go")
@@ -72,7 +83,8 @@ def _answer(state: State, handler: Handler | None, action: PageAction | None, la
     """The answer to ``action`` (None: a state restored, its notice kept) by its ``handler``."""
     session = session_of(state, take=True)  # checks the whole state as the page sent it, its notice too
     if action is not None:
-        state = {**state, "notice": None}  # a notice lasts until the next action
+        # A notice lasts until the next action, and so does the offer of a linked game.
+        state = {key: value for key, value in state.items() if key != "linked"} | {"notice": None}
     if handler is not None and action is not None:
         game = session.game
         state = handler(state, session, action, lang)
@@ -125,20 +137,53 @@ def _hint(state: State, session: TableSession, action: PageAction, lang: Languag
 
 
 def _fragment(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
-    """``#game-seed=N...`` starts that game; the game already on the page is kept when it is that one (a reload)."""
-    named = read_fragment(action_text(action))
+    """``#game-seed=N...`` names a game: the game on the page is kept when it is that one (a
+    reload); one begun is never replaced without the reader's word (the page offers both);
+    else the named game starts."""
+    text = action_text(action).lstrip("#")
+    named = read_fragment(text)
     game = session.game
     if named == (game.seed, game.rules.players, game.first_dealer, game.rules.variant.name):
         return state
+    if game.events:
+        try:
+            _table_of(session, named)
+        except CribbageError:
+            return {**state, "notice": {"key": str(Notice.BAD_FRAGMENT), "params": {}}}
+        return {**state, "linked": text}
+    return _start_linked(state, session, text)
+
+
+def _table_of(session: TableSession, named: Fragment | None) -> GameOptions:
+    """The options of the game an address names, the reader's own for the rest: the address names
+    the table and the game both, so a table the variant is not played at is refused, and so is a
+    dealer who is not at it (coded errors)."""
+    if named is None:
+        raise StateError("value")
+    chosen = replace(session.chosen.choose("variant", named.variant), players=named.players)
+    if named.dealer is not None and named.dealer not in range(chosen.players):
+        raise StateError("value")
+    return chosen
+
+
+def _start_linked(state: State, session: TableSession, text: str) -> State:
+    named = read_fragment(text)
     try:
-        if named is None:
-            raise StateError("value")
-        # The address names the table and the game both: a table the variant is not played at is refused.
-        chosen = replace(session.chosen.choose("variant", named.variant), players=named.players)
-        session.start(named.seed, named.dealer, chosen)
-    except CribbageError:  # not a game's address, or a dealer who is not at the table
+        chosen = _table_of(session, named)
+    except CribbageError:  # not a game's address
         return {**state, "notice": {"key": str(Notice.BAD_FRAGMENT), "params": {}}}
+    assert named is not None  # _table_of refuses None
+    session.start(named.seed, named.dealer, chosen)
     return state
+
+
+def _linked_play(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
+    """The reader chose the game the address named (the button's value) over the one saved."""
+    return _start_linked(state, session, action_text(action).lstrip("#"))
+
+
+def _linked_keep(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
+    return state  # the offer goes, as with any action
 
 
 def _number(text: str) -> int | str:
@@ -245,6 +290,8 @@ ACTIONS: dict[str, Handler] = {
     "select": _select,
     "hint": _hint,
     "fragment": _fragment,
+    "linked-play": _linked_play,
+    "linked-keep": _linked_keep,
     "set": _set,
     "new": _new,
     "cut": _cut,
