@@ -49,6 +49,13 @@ class CardCountError(CribbageError):
     code = "wrong_card_count"
 
 
+class HandSizeError(CardCountError):
+    """A hand of a whole play that does not hold the game's hand (params: ``seat``, from 1,
+    ``expected``, ``got``)."""
+
+    code = "hand_size"
+
+
 class StarterInHandError(CribbageError):
     code = "starter_in_hand"
 

@@ -21,13 +21,21 @@ def side_sign(players, seat, other):
     return 1 if other == seat else -1
 
 
-def next_holder(play):
+def answerer_cards(play):
+    """The cards of the next seat after the one to move that holds cards and has not said go
+    since the count began (0 when nobody can answer the card played)."""
+    passed = set()
+    for action in reversed(play.actions):
+        if action.reset:
+            break
+        if action.card is None:
+            passed.add(action.seat)
     seat = play.to_move
     for step in range(1, play.players):
         other = (seat + step) % play.players
-        if play.held(other):
-            return other
-    return seat
+        if play.held(other) and other not in passed:
+            return len(play.held(other))
+    return 0
 
 
 def play_out(play, seat, live):
@@ -44,7 +52,7 @@ def play_out(play, seat, live):
         if legal:
             played = {action.card for action in play.actions}
             unseen = [card for card in live if card not in played and card not in play.held(mover)]
-            card = choose_play(sorted(legal), play.pile, unseen, opponent_cards=len(play.held(next_holder(play)))).card
+            card = choose_play(sorted(legal), play.pile, unseen, opponent_cards=answerer_cards(play)).card
             pile = [*play.pile, card]
             action = play.play(card)
             assert sum(i.points for i in action.reasons if i.kind != "last_card") == points_of_last_card(pile)

@@ -15,7 +15,7 @@ from cribbage.cli.commands import main
 from cribbage.cli.help import build_parser, requested_language
 from cribbage.core.cards import parse_cards
 from cribbage.core.game import Game
-from cribbage.core.rules import GameRules
+from cribbage.core.rules import Action, GameRules
 from cribbage.core.show import score_show
 from cribbage.i18n import t
 from cribbage.io.jsonout import show_json
@@ -194,12 +194,13 @@ def test_peg_illegal_play_names_the_card_and_exits_2():
 
 
 def test_peg_four_players_reports_partnerships():
-    request = {"hands": [["5H"], ["TC"], ["5D"], ["KS"]], "plays": ["5H", "TC", "5D", "KS"]}
+    hands = [["5H", "2C", "3D", "4S"], ["TC", "2D", "3S", "4H"], ["5D", "2H", "3C", "4D"], ["KS", "AC", "AD", "AH"]]
+    request = {"hands": hands, "plays": ["5H", "TC", "5D", "KS"]}
     _, out, _ = run(["peg", "--json", "-"], json.dumps(request))
     result = json.loads(out)
-    # TC makes 15 (2 for seat 1), KS is the last card at 30 (1 for seat 3)
-    assert result["totals"] == [0, 2, 0, 1]
-    assert result["partnerships"] == [0, 3]
+    # TC makes 15 (2 for seat 1); 5D (20) and KS (30) score nothing, and the play goes on
+    assert result["totals"] == [0, 2, 0, 0]
+    assert result["partnerships"] == [0, 2] and result["over"] is False
 
 
 def test_peg_text_from_options():
@@ -281,6 +282,56 @@ def test_interactive_game_reads_every_decision_from_stdin():
     assert code == 0
     winner = "Player 1 (you)" if game.result.winner == 0 else "Player 2"
     assert f"Winner: {winner}; final score {' – '.join(map(str, game.scores))}." in out
+
+
+def scripted_human(seed, players=2, short=1):
+    """The lines a human types for ``game --seed SEED --muggins --strength random``: a random
+    player's decisions, each count said ``short`` points short (the computer claims the rest)."""
+    game = Game(GameRules(players=players, muggins=True), seed=seed)
+    human = ComputerPlayer("random", 99)
+    computers = {seat: ComputerPlayer("random", seed * 10 + seat) for seat in range(1, players)}
+    lines = []
+    while not game.is_over:
+        seat = game.to_act
+        if seat is None:
+            game.advance()
+        elif seat == 0:
+            action = human(game, 0)
+            if action.kind == "announce":
+                action = Action("announce", 0, points=max(0, action.points - short))
+                lines.append(str(action.points))
+            elif action.kind in ("claim", "decline"):
+                lines.append("y" if action.kind == "claim" else "n")
+            else:
+                lines.append(" ".join(map(str, action.cards)))
+            game.apply(action)
+        else:
+            game.apply(computers[seat](game, seat))
+    return "\n".join(lines) + "\n"
+
+
+LABELS = {"dealer", "winner", "side", "cuts", "a", "b"}
+"""Parameters that name a seat as a label ("Dealer: You.", ``ui.team``'s partners), not as the subject of a verb."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_game_addresses_the_human_in_the_second_person(lang, players, monkeypatch):
+    you = t("cli.you", lang)
+    third_person = []
+    said = cli.say
+
+    def say(key, lang, **params):
+        named = [name for name, value in params.items() if value == you and name not in LABELS]
+        if named:
+            third_person.append((key, tuple(named)))
+        return said(key, lang, **params)
+
+    monkeypatch.setattr(cli, "say", say)
+    argv = ["game", "--seed", "3", "--players", str(players), "--muggins", "--strength", "random", "--lang", lang]
+    code, out, _ = run(argv, scripted_human(3, players))
+    assert code == 0 and out
+    assert not third_person, f"the human is named in a third-person sentence: {sorted(set(third_person))[:5]}"
 
 
 def test_interactive_game_explains_an_illegal_choice_and_asks_again():

@@ -1,6 +1,7 @@
 """The coach's review of a seat's decisions, against the advisor, a brute force of the
 pegging, and recounts written here; and seeded 3- and 4-player games with the expert."""
 
+import itertools
 import json
 
 import pytest
@@ -203,6 +204,44 @@ def test_a_count_the_page_corrected_is_reviewed_from_what_the_reader_said():
     review = review_deal(game, READER, 1, samples=SAMPLES, said={(1, "hand"): actual + 3})
     (item,) = [count for count in review.counts if count.what == "hand"]
     assert item.over == 3 and item.cost == 0 and item.missed == ()
+
+
+def _reader_hands(seeds):
+    """(game, deal, shown) for the reader's hand in each deal of seeded games."""
+    for seed in seeds:
+        game = played_game(2, seed=seed, short=0)
+        for number, events in enumerate(deals_of(game), start=1):
+            for event in events:
+                if isinstance(event, Shown) and event.seat == READER and not event.crib:
+                    yield game, number, event
+
+
+def test_what_a_short_count_missed_is_stated_only_when_one_combination_makes_up_the_gap():
+    ambiguous = certain = 0
+    for game, number, shown in _reader_hands(range(1, 40)):
+        items = shown.score.items
+        kinds = {item.kind for item in items if item.points == 2}
+        short = 2
+        if shown.actual < short:
+            continue
+        review = review_deal(game, READER, number, samples=4, said={(number, "hand"): shown.actual - short})
+        (item,) = [count for count in review.counts if count.what == "hand"]
+        # Every combination of the show's items worth the gap, by kinds and points, found here by brute force.
+        combos = {
+            tuple(sorted((chosen.kind, chosen.points) for chosen in subset))
+            for size in range(1, len(items) + 1)
+            for subset in itertools.combinations(items, size)
+            if sum(chosen.points for chosen in subset) == short
+        }
+        if len(combos) == 1:
+            certain += 1
+            assert tuple(sorted((chosen.kind, chosen.points) for chosen in item.missed)) in combos
+            assert item.either == ()
+        else:
+            ambiguous += kinds == {"fifteen", "pair"}
+            assert item.missed == (), "a guess is stated as what was missed"
+            assert {tuple(sorted((chosen.kind, chosen.points) for chosen in way)) for way in item.either} == combos
+    assert ambiguous and certain
 
 
 def test_automatic_counts_are_not_reviewed():

@@ -128,6 +128,37 @@ def test_every_decision_has_a_json_reason():
     assert codes & {"takes_points", "safest", "only_card"}
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_no_reason_cites_a_reply_from_a_player_who_cannot_reply(players):
+    """A "safest" card is priced by what the next player may answer; a player who holds no
+    cards, or has said go in this count, answers nothing."""
+    priced = alone = 0
+    for seed in range(12):
+        game = Game(GameRules(players=players, target=61), seed=seed)
+        computers = [ComputerPlayer("steady", seed=seed * 10 + seat) for seat in range(players)]
+        while not game.is_over:
+            seat = game.to_act
+            if seat is None:
+                game.advance()
+                continue
+            action, reason = computers[seat].decide(game, seat)
+            play = game.play_state
+            if play is not None and game.expected == "play" and len(game.legal_cards(seat)) > 1:
+                table = play.table()
+                answerers = [
+                    other
+                    for other in range(players)
+                    if other != table.to_move and table.hands[other] and other not in table.passed
+                ]
+                if not answerers:
+                    alone += 1
+                    assert reason.code != "safest", (seed, [str(card) for card in play.pile], reason)
+                elif reason.code == "safest":
+                    priced += 1
+            game.apply(action)
+    assert priced and alone
+
+
 class Table:
     """The parts of a game a computer seat reads, with the opponent's hand chosen freely."""
 

@@ -13,7 +13,10 @@ from pathlib import Path
 import pytest
 from cribbage.cli.commands import main
 from cribbage.core.cards import DECK
+from cribbage.course.lessons import stage, task_for
+from cribbage.course.tasks import read_answer
 from cribbage.errors import (
+    AnswerError,
     FieldTypeError,
     JsonDepthError,
     JsonNumberError,
@@ -272,6 +275,27 @@ def test_a_play_for_one_or_five_seats_is_refused(hands):
     assert message == t("error.player_count", "cs", players=len(hands))
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    ("hands", "variant", "seat", "expected", "got"),
+    [
+        ("7H 8D 5C KS 2C 3C 4C | 8S 6C AH QD 2D 3D 4D", "six-card", 1, 4, 7),
+        ("7H 8D 5C KS | 8S 6C AH QD KD", "six-card", 2, 4, 5),
+        ("7H 8D | 8S 6C | ", "six-card", 1, 4, 2),
+        ("7H 8D 5C KS | 8S 6C AH QD", "seven-card", 1, 5, 4),
+        ("7H 8D 5C KS | 8S 6C AH", "five-card", 1, 3, 4),
+    ],
+)
+def test_a_play_whose_hands_are_not_the_games_hands_is_refused_naming_the_hand(
+    hands, variant, seat, expected, got, lang
+):
+    message = t("error.hand_size", lang, seat=seat, expected=expected, got=got)
+    argv = ["--lang", lang, "peg", "--hands", hands, "--plays", "", "--variant", variant]
+    assert refused(argv) == message
+    request = {"hands": hands.split("|"), "plays": [], "variant": variant}
+    assert refused(["--lang", lang, "peg", "--json", "-"], json.dumps(request)) == message
+
+
 # -- the command line ----------------------------------------------------------------------
 
 
@@ -397,3 +421,31 @@ def test_the_first_bad_request_of_a_batch_is_named_by_its_place():
     batch = [{"hand": "5H 5S 5C JD", "starter": "5D"}] * 3 + [{"hand": "5H 5S 5C 5D", "starter": "5D"}]
     message = refused(["--lang", "pl", "score", "--json", "-"], json.dumps(batch))
     assert message.startswith(t("cli.bad_request", "pl", index=3, detail=""))
+
+
+# -- digits that are not ASCII ------------------------------------------------------------
+
+NOT_ASCII = ("²", "٣", "３", "①")
+"""Each passes ``str.isdigit()``; ``int()`` refuses some and reads others."""
+
+
+@pytest.mark.parametrize("digits", NOT_ASCII)
+def test_a_count_in_digits_that_are_not_ascii_is_refused_as_a_word_is_and_asked_again(digits):
+    argv = ["game", "--seed", "3", "--muggins", "--strength", "random"]
+    moves = "JC JS\n7D\n7S\n6D\n10H\n"
+    code, out, err = run(argv, moves + digits + "\n")
+    assert (code, out, err) == run(argv, moves + "many\n")
+    prompt = t("cli.prompt_announce", "en", cards="\0", starter="").partition("\0")[0]
+    assert out.count(prompt) == 2  # asked again
+    assert code == 2 and err.strip() == t("cli.eof", "en")
+
+
+@pytest.mark.parametrize("digits", NOT_ASCII)
+def test_a_lesson_answer_in_digits_that_are_not_ascii_is_refused_as_a_word_is(digits):
+    for stage_id in ("values-1", "pegging-1", "hand-1"):
+        task = task_for(stage(stage_id), 0)
+        with pytest.raises(AnswerError) as word:
+            read_answer(task, "many")
+        with pytest.raises(AnswerError) as refused:
+            read_answer(task, digits)
+        assert (refused.value.code, refused.value.params) == (word.value.code, word.value.params)

@@ -3,14 +3,24 @@ computed here again from the game's own events, never read from the widget's cod
 
 from __future__ import annotations
 
+import itertools
+import random
 import re
 
 import pytest
+from cribbage.analysis.discard import analyse_discards
+from cribbage.core.cards import DECK
+from cribbage.core.events import Shown
+from cribbage.core.game import Game
+from cribbage.core.rules import GameRules
 from cribbage.i18n import LANGUAGES, t
 from cribbage.players.coach import review_deal, review_game
 from cribbage.players.computer import ComputerPlayer
+from cribbage.players.reviews import DealReview, DiscardReview
 from cribbage.widgets.game import READER, GameOptions, new_state
+from cribbage.widgets.game.coach_view import deal_review_html
 from driver import send
+from helpers import text_of
 from test_game_players import look, reader_moves
 
 
@@ -73,6 +83,88 @@ def test_the_review_of_a_miscounted_hand_names_what_was_missed_even_when_the_pag
         assert count.said == count.actual - 1
         assert t(f"game.coach_count_{count.what}", "en", said=count.said, actual=count.actual) in html
     assert f'data-counting="{expected.lost_to_counting:.4f}"' in html and expected.lost_to_counting >= 1
+
+
+SHORT = 2
+
+
+def _short_hand_reviews():
+    """(review, combinations) for the reader's hand counted two points short, over seeded games between
+    computers; the combinations of the show's items worth the gap, by kinds, found by brute force."""
+    for seed in range(1, 40):
+        game = Game(GameRules(target=61), seed=seed)
+        game.run([ComputerPlayer("easy", seed=seed), ComputerPlayer("steady", seed=seed + 1)])
+        hands = [event for event in game.events if isinstance(event, Shown) and event.seat == READER and not event.crib]
+        for number, shown in enumerate(hands, start=1):
+            items = shown.score.items
+            combinations = {
+                tuple(sorted(item.kind for item in subset))
+                for size in range(1, len(items) + 1)
+                for subset in itertools.combinations(items, size)
+                if sum(item.points for item in subset) == SHORT
+            }
+            if combinations:
+                said = {(number, "hand"): shown.actual - SHORT}
+                yield review_deal(game, READER, number, samples=2, said=said), combinations
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_review_states_what_a_short_count_missed_only_when_it_is_certain(lang):
+    stated = t("game.coach_missed", lang, items="\0").partition("\0")[0]  # "Missed: "
+    seen = set()
+    for review, combinations in _short_hand_reviews():
+        text = text_of(deal_review_html(review, lang, True))
+        if len(combinations) == 1:
+            seen.add("certain")
+            assert stated in text
+        else:
+            seen.add("uncertain")
+            assert stated not in text, "a guess is stated as what was missed"
+            for kinds in combinations:
+                assert all(t(f"lesson.count.{kind}", lang, count=kinds.count(kind)) in text for kind in kinds)
+        if seen == {"certain", "uncertain"}:
+            return
+    raise AssertionError(f"these games hold no short count of each kind: {seen}")
+
+
+def _figures(html: str) -> list[float]:
+    """The decimal figures of table cells, as the English page writes them (a true minus sign)."""
+    return [
+        float(value.replace("\N{MINUS SIGN}", "-"))
+        for value in re.findall(r"<td>(\N{MINUS SIGN}?\d+\.\d\d)</td>", html)
+    ]
+
+
+def test_the_points_given_up_by_a_discard_are_the_difference_of_the_two_nets_shown():
+    rng = random.Random(5)
+    for _ in range(12):
+        dealt = tuple(rng.sample(DECK, 6))
+        options = analyse_discards(dealt, dealer=rng.random() < 0.5)
+        best = options[0]
+        for chosen in options[1:]:
+            item = DiscardReview(1, READER, dealt, chosen.discard, chosen, best, best.net - chosen.net)
+            html = deal_review_html(DealReview(1, (item,), (), ()), "en", True)
+            _hand, _crib, yours, _hand_best, _crib_best, shown_best = _figures(html)
+            verdict = re.search(r'class="cb-coach-cost"[^>]*>([^<]*)<', html).group(1)
+            expected = (
+                t("game.coach_lost", "en", points=f"{shown_best - yours:.2f}")
+                if item.cost > 0
+                else t("game.coach_best_choice", "en")
+            )
+            assert verdict == expected, (dealt, chosen.discard)
+
+
+def test_the_difference_of_a_card_played_is_the_difference_of_the_two_values_shown():
+    game = Game(GameRules(players=3, target=61), seed=8)
+    game.run([ComputerPlayer("random", seed=seat) for seat in range(3)])
+    rows = 0
+    for number in range(1, game.deals + 1):
+        html = deal_review_html(review_deal(game, READER, number, samples=8), "en", True)
+        for row in re.findall(r'<tr data-index="\d+" data-cost="[\d.]+">(.*?)</tr>', html):
+            yours, best, difference = _figures(row)
+            assert difference == pytest.approx(best - yours, abs=1e-9)
+            rows += 1
+    assert rows
 
 
 def test_the_summary_at_the_end_gives_the_games_totals_and_its_costliest_moments_to_replay():

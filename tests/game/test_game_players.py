@@ -234,7 +234,9 @@ def test_a_fragment_names_the_number_of_players_and_gives_the_game_back():
     # A dealer who is not at the table is not a game.
     bad = send(moved, {"action": "fragment", "value": "game-seed=42&players=3&dealer=3"})
     assert bad["state"]["notice"]["key"] == "game.bad_fragment" and bad["state"]["game"] == moved["game"]
-    four = send(moved, {"action": "fragment", "value": "game-seed=7&players=4&dealer=3"})
+    offered = send(moved, {"action": "fragment", "value": "game-seed=7&players=4&dealer=3"})["state"]
+    assert offered["game"] == moved["game"], "a game begun is replaced only when the reader says so"
+    four = send(offered, {"action": "linked-play", "value": "game-seed=7&players=4&dealer=3"})
     assert four["fragment"] == "game-seed=7&players=4&dealer=3" and look(four["state"]).dealer == 3
 
 

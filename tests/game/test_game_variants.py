@@ -204,7 +204,9 @@ def test_the_address_carries_a_variant_other_than_the_standard_game():
         send(going, {"action": "fragment", "value": "game-seed=77&variant=seven-card"})["state"]["game"]
         == going["game"]
     )
-    plain = send(going, {"action": "fragment", "value": "#game-seed=77"})["state"]
+    offered = send(going, {"action": "fragment", "value": "#game-seed=77"})["state"]
+    assert offered["game"] == going["game"], "a game begun is replaced only when the reader says so"
+    plain = send(offered, {"action": "linked-play", "value": "game-seed=77"})["state"]
     assert game_of(plain).rules.variant is SIX_CARD and plain["options"] == GameOptions().to_json()
     for bad in (
         "game-seed=5&variant=six-card",
@@ -230,3 +232,20 @@ def test_the_seven_card_count_box_takes_up_to_the_variants_highest_show():
     assert above["state"]["notice"]["key"] == "game.bad_count"
     at_most = send(state, {"action": "announce", "value": str(SEVEN_CARD.max_show)})
     assert (at_most["state"]["notice"] or {}).get("key") != "game.bad_count"
+
+
+def test_a_seven_card_count_said_above_the_six_card_highest_is_kept_and_the_game_goes_on():
+    """The table corrects a count it cannot stand (no muggins), and the reader's words are kept
+    for the coach: up to the variant's highest show, which a saved state must read back."""
+    state = new_state(
+        GameOptions(target=SEVEN_CARD.target, strength="easy", counting="manual", variant=SEVEN_CARD.name), 3, "g"
+    )
+    player = ComputerPlayer("steady", seed=1)
+    while read(state).expected != "announce" or read(state).to_act != READER:
+        for action in reader_actions(state, player):
+            state = send(state, action)["state"]
+    said = SEVEN_CARD.max_show - 1
+    assert said > SIX_CARD.max_show
+    after = send(state, {"action": "announce", "value": str(said)})["state"]
+    assert said in after["said"].values()
+    assert send(after, {"action": "hint"})["state"]["said"] == after["said"]

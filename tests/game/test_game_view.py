@@ -155,6 +155,45 @@ def test_manual_count_without_muggins_corrects_the_count():
     assert not any(event.kind == "muggins" for event in game_of(answer["state"]).events)
 
 
+@pytest.mark.parametrize("muggins", [False, True])
+def test_the_log_says_what_the_reader_announced_and_what_the_cards_hold(muggins):
+    options = GameOptions(strength="random", counting="manual", muggins=muggins)
+    for seed in range(20):
+        state = _first_reader_count(options, seed)
+        game = game_of(state)
+        _owner, cards, crib = game.next_show()
+        total = show_total(cards, game.starter, crib=crib)
+        if total:
+            break
+    said = total - 1  # short by one: the table corrects it (no muggins) or lets it stand (muggins)
+    html = send(state, {"action": "announce", "value": str(said)})["html"]
+    title = t("game.show_crib_you" if crib else "game.show_hand_you", "en")
+    summary = re.search(rf'cb-show-title">{re.escape(title)}</span> <span class="cb-said">([^<]*)</span>', html)
+    assert summary is not None, "the log shows the reader's count"
+    assert text_of(summary.group(1)) == t("game.announced_short_you", "en", said=said, total=total)
+
+
+@pytest.mark.parametrize("variant", ["six-card", "five-card"])
+def test_the_log_ends_the_play_at_its_last_card_and_starts_no_new_count(variant):
+    target = 61
+    options = GameOptions(strength="random", target=target, coach=False, variant=variant)
+    ends = []
+
+    def check(before: dict, answer: dict) -> None:
+        game = read(answer["state"])
+        if game.phase != "deal" or not game.deals or game.is_over:
+            return  # between two deals the log shows the whole of the last one
+        log = re.findall(r"<li\b[^>]*>(.*?)</li>", answer["html"], re.S)
+        first_show = next(index for index, item in enumerate(log) if "cb-show-summary" in item)
+        last_action = log[first_show - 1]
+        assert t("play.reset", "en") not in last_action, "a new count starts after the last card of the play"
+        assert t("play.over", "en") in last_action
+        ends.append(any(t("play.reset", "en") in item for item in log[: first_show - 1]))
+
+    play_game(new_state(options, 11, "g"), ComputerPlayer("random", seed=2), check)
+    assert ends and (variant == "five-card" or any(ends)), "the counts within a play still reset"
+
+
 def test_an_overcount_is_refused_and_the_reader_counts_again():
     state = _first_reader_count(GameOptions(strength="random", counting="manual", muggins=True), seed=5)
     game = game_of(state)
@@ -293,6 +332,30 @@ def test_a_shared_fragment_starts_that_game_and_a_reload_keeps_the_game_in_progr
         assert "<script>" not in answer["html"]
 
 
+def test_a_game_link_never_silently_replaces_the_game_saved_in_the_browser():
+    going = send(new_state(GameOptions(players=3, strength="random"), 5, "g"), {"action": "cut"})["state"]
+    linked = send(going, {"action": "fragment", "value": "#game-seed=777"})
+    assert linked["state"]["game"] == going["game"] and linked["fragment"] == "game-seed=5&players=3"
+    html = linked["html"]
+    assert t("game.linked_offer", "en", seed=777) in text_of(html)
+    assert 'data-action="linked-play"' in html and 'data-action="linked-keep"' in html
+    kept = send(linked["state"], {"action": "linked-keep"})
+    assert kept["state"]["game"] == going["game"] and 'data-action="linked-play"' not in kept["html"]
+    value = re.search(r'data-action="linked-play" data-value="([^"]*)"', html).group(1)  # as the page sends it
+    played = send(linked["state"], {"action": "linked-play", "value": value})
+    assert played["fragment"] == "game-seed=777" and played["state"]["game"]["seed"] == 777
+    assert played["state"]["won"] == [0, 0], "the linked game's own table"
+    # Playing on is keeping one's game; the offer goes with the next action.
+    moved = send(linked["state"], {"action": "hint"})
+    assert moved["state"]["game"] == going["game"] and 'data-action="linked-play"' not in moved["html"]
+
+
+def test_a_game_link_starts_its_game_at_once_when_the_page_has_no_game_begun():
+    waiting = new_state(GameOptions(), 1, "g")
+    shared = send(waiting, {"action": "fragment", "value": "#game-seed=777"})
+    assert shared["state"]["game"]["seed"] == 777 and 'data-action="linked-play"' not in shared["html"]
+
+
 def test_a_saved_state_is_restored_only_when_it_is_a_legal_game():
     going = send(new_state(GameOptions(), 5, "page"), {"action": "cut"})["state"]
     fresh = new_state(GameOptions(), 1, "page")
@@ -302,6 +365,24 @@ def test_a_saved_state_is_restored_only_when_it_is_a_legal_game():
     kept = send(fresh, {"action": "restore", "value": json.dumps(broken)})
     assert kept["state"]["game"] == fresh["game"]
     assert send(fresh, {"action": "restore", "value": "not json"})["state"]["game"] == fresh["game"]
+
+
+def test_a_saved_game_the_page_cannot_show_is_refused_once_with_a_new_game_ready():
+    going = send(new_state(GameOptions(players=3, strength="random"), 5, "page"), {"action": "cut"})["state"]
+    # Each passes the state's check and fails where the page shows it (a replay, the coach's reviews).
+    unreadable = [
+        {**going, "replay": {"moment": 0, "play": {"x": 1}}},
+        {**going, "coach": [{"deal": 1, "discards": [], "plays": [], "counts": "many"}]},
+    ]
+    fresh = new_state(GameOptions(), 1, "page")
+    for saved in unreadable:
+        answer = send(fresh, {"action": "restore", "value": json.dumps({**saved, "uid": "other"})})
+        assert answer["state"]["game"] == fresh["game"], "the page's own game is answered, and saved over the bad one"
+        assert answer["state"]["notice"] == {"key": "game.bad_save", "params": {}}
+        assert t("game.bad_save", "en") in text_of(answer["html"]) and 'data-action="cut"' in answer["html"]
+        # The next visit restores what this answer saved, without telling of the bad save again.
+        again = send(fresh, {"action": "restore", "value": json.dumps(answer["state"])})
+        assert again["state"]["game"] == fresh["game"] and again["state"]["notice"] is None
 
 
 def test_the_first_cut_of_a_page_gets_its_own_seed():

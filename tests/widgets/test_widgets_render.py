@@ -266,6 +266,24 @@ def test_the_static_play_shows_every_action_and_the_totals(hands, plays, totals,
     assert caught.value.line == 3
 
 
+@pytest.mark.parametrize(
+    ("hands", "variant", "seat", "expected", "got"),
+    [
+        ("7H 8D 9C 10C JC | 8S 6C AH QD KD", "six-card", 1, 4, 5),
+        ("7H 8D 9C 10C | 8S 6C", "six-card", 2, 4, 2),
+        ("7H 8D 9C 10C | 8S 6C AH QD", "seven-card", 1, 5, 4),
+        ("7H 8D 9C | 8S 6C AH QD", "five-card", 2, 3, 4),
+    ],
+)
+def test_a_play_block_whose_hands_are_not_the_games_hands_is_refused_naming_its_line(
+    hands, variant, seat, expected, got
+):
+    with pytest.raises(BlockError) as caught:
+        render_block("play", f"variant: {variant}\nhands: {hands}\nplays: 7H", "en")
+    assert caught.value.line == 2 and caught.value.params["key"] == "hands"
+    assert f"hand {seat} holds {got} cards" in str(caught.value) and f"hold {expected}" in str(caught.value)
+
+
 def test_an_illegal_play_in_a_block_names_its_line():
     with pytest.raises(BlockError) as caught:
         render_block("play", "hands: 7H 8D 5C KS | 8S 6C AH QD\nplays: 7H 8S 5C 6C 8D", "en")

@@ -102,7 +102,10 @@ class _Table(Table):
         unseen = list(self.pool)
         for rank in hand:
             unseen[rank - 1] -= 1
-        return steady_rank(tuple(sorted(hand)), self.pile, tuple(unseen), len(self.hands[self.next_holder()]))
+        answerer = self.answerer()
+        return steady_rank(
+            tuple(sorted(hand)), self.pile, tuple(unseen), 0 if answerer is None else len(self.hands[answerer])
+        )
 
     def play_out(self) -> list[int]:
         while not self.over:

@@ -277,13 +277,17 @@ def describe_event(event: Event, game: Game, names: Sequence[str], lang: str, hu
     def cards(seq: Sequence[Card]) -> str:
         return " ".join(map(str, seq))
 
+    def about(key: str, seat: int, **params: Any) -> str:
+        # The human is addressed in the second person: a sentence of its own, without the name.
+        return say(f"{key}_you", lang, **params) if seat == human else say(key, lang, seat=names[seat], **params)
+
     lines: list[str] = []
     match event:
         case CutForDeal():
             cuts = "; ".join(", ".join(f"{names[s]} {c}" for s, c in round_) for round_ in event.rounds)
             lines.append(say("cli.cut_for_deal", lang, cuts=cuts, dealer=names[event.dealer]))
         case ThreeForLast():
-            lines.append(say("cli.three_for_last", lang, seat=names[event.seat]))
+            lines.append(about("cli.three_for_last", event.seat))
         case Deal():
             lines.append(say("cli.deal", lang, dealer=names[event.dealer]))
             if human is not None:
@@ -292,40 +296,29 @@ def describe_event(event: Event, game: Game, names: Sequence[str], lang: str, hu
                 lines.extend(f"  {names[s]}: {cards(hand)}" for s, hand in enumerate(event.hands))
         case Discard():
             if human is None or event.seat == human:
-                lines.append(say("cli.discards", lang, seat=names[event.seat], cards=cards(event.cards)))
+                lines.append(about("cli.discards", event.seat, cards=cards(event.cards)))
             else:
                 lines.append(say("cli.discards_hidden", lang, seat=names[event.seat], n=len(event.cards)))
         case Starter():
             lines.append(say("cli.starter", lang, card=event.card))
             if event.points:
-                lines.append(say("cli.heels", lang, seat=names[event.seat]))
+                lines.append(about("cli.heels", event.seat))
         case Pegged():
-            lines.append(_play_line(event.action.to_json(), lang, name=names[event.seat]))
+            lines.append(_play_line(event.action.to_json(), lang, name=names[event.seat], you=event.seat == human))
         case Shown():
             key = "cli.show_crib" if event.crib else "cli.show"
-            lines.append(
-                say(
-                    key,
-                    lang,
-                    seat=names[event.seat],
-                    cards=cards(event.hand),
-                    starter=event.starter,
-                    points=event.actual,
-                )
-            )
+            lines.append(about(key, event.seat, cards=cards(event.hand), starter=event.starter, points=event.actual))
             for item in event.score.items:
                 lines.append(f"  {_kind(item.kind, len(item.cards), lang)}: {cards(item.cards)} = {item.points}")
             if event.announced is not None:
-                lines.append(
-                    say("cli.announced", lang, seat=names[event.seat], announced=event.announced, points=event.actual)
-                )
+                lines.append(about("cli.announced", event.seat, announced=event.announced, points=event.actual))
         case Muggins():
-            if event.points:
-                lines.append(
-                    say("cli.muggins", lang, seat=names[event.seat], owner=names[event.owner], points=event.points)
-                )
+            if not event.points:
+                lines.append(about("cli.muggins_declined", event.seat))
+            elif event.owner == human:
+                lines.append(say("cli.muggins_from_you", lang, seat=names[event.seat], points=event.points))
             else:
-                lines.append(say("cli.muggins_declined", lang, seat=names[event.seat]))
+                lines.append(about("cli.muggins", event.seat, owner=names[event.owner], points=event.points))
         case GameOver():
             lines.append(
                 say(
@@ -369,12 +362,18 @@ def _kind(kind: str, size: int, lang: str) -> str:
     return say(f"kind.{kind}", lang)
 
 
-def _play_line(action: dict[str, Any], lang: str, name: str) -> str:
-    seat = name
+def _play_line(action: dict[str, Any], lang: str, name: str, you: bool = False) -> str:
+    """One action of the play; ``you``: the human's, said to them (``cli.plays_you`` ...)."""
     if action["card"] is None:  # the last player's own go takes the point, in the go's own words
-        text = say("play.go_point" if action["points"] else "play.go", lang, seat=seat)
+        key = "go_point" if action["points"] else "go"
+        text = say(f"cli.{key}_you", lang) if you else say(f"play.{key}", lang, seat=name)
     else:
-        text = f"{say('play.plays', lang, seat=seat, card=action['card'])}, {say('play.count', lang, count=action['count'])}"
+        played = (
+            say("cli.plays_you", lang, card=action["card"])
+            if you
+            else say("play.plays", lang, seat=name, card=action["card"])
+        )
+        text = f"{played}, {say('play.count', lang, count=action['count'])}"
     reasons = [
         say("play.reason_run", lang, length_word=_run_length(len(r["cards"]), lang), points=r["points"])
         if r["kind"] == "run"
@@ -423,7 +422,7 @@ def _human_turn(game: Game, seat: int, names: Sequence[str], lang: str, out: Tex
             elif expected == Decision.PLAY:
                 action = Action(ActionKind.PLAY, seat, (Card.parse(text),))
             elif expected == Decision.ANNOUNCE:
-                if not text.isdigit():
+                if not (text.isascii() and text.isdigit()):  # isdigit() alone takes "²", which int() refuses
                     raise IllegalActionError("announce a count", reason="announce_count")
                 action = Action(ActionKind.ANNOUNCE, seat, points=int(text))
             else:

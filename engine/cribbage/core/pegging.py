@@ -192,14 +192,15 @@ class Table:
         of the count and nobody can play on."""
         return self.must_go() and self.to_move == self.last
 
-    def next_holder(self) -> int:
-        """The next seat after the one to move that still holds cards: it answers the card played."""
+    def answerer(self) -> int | None:
+        """The seat that answers the card played: the next after the one to move that holds
+        cards and has not said go in this count; None when nobody can answer it."""
         players = len(self.hands)
         for step in range(1, players):
             seat = (self.to_move + step) % players
-            if self.hands[seat]:
+            if self.hands[seat] and seat not in self.passed:
                 return seat
-        return self.to_move
+        return None
 
     # -- the transitions (the caller has checked :meth:`why_illegal`) -----------
     def play(self, rank: int) -> Step:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import IllegalPlayError
+from ..errors import HandSizeError, IllegalPlayError
 from .cards import Card, parse_cards
 from .deal import deal_shape
 from .pegging import FIFTEEN as FIFTEEN
@@ -276,6 +276,30 @@ class Play:
     def _record(self, action: PlayAction) -> None:
         self._actions.append(action)
         self._scores[action.seat] += action.points
+
+
+def check_hands(hands: Sequence[Sequence[Card]], variant: Variant = SIX_CARD) -> None:
+    """Refuse the hands of a whole play unless each holds the game's hand (the variant's
+    ``kept``: 4, 3 in the five-card game, 5 in the seven-card game): a :class:`HandSizeError`
+    names the first that does not, after a table the variant is not played at.
+
+    :class:`Play` also takes a part-way example (a seat dealt fewer cards); the CLI
+    and the blocks give whole plays, so an author's slip is caught.
+
+    >>> check_hands([parse_cards("7H 8D 5C KS"), parse_cards("8S 6C AH")])
+    Traceback (most recent call last):
+    ...
+    cribbage.errors.HandSizeError: hand 2 holds 3 cards; the six-card game's hands hold 4
+    """
+    kept = deal_shape(len(hands), variant).kept
+    for seat, hand in enumerate(hands, start=1):
+        if len(hand) != kept:
+            raise HandSizeError(
+                f"hand {seat} holds {len(hand)} cards; the {variant.name} game's hands hold {kept}",
+                seat=seat,
+                expected=kept,
+                got=len(hand),
+            )
 
 
 def replay(

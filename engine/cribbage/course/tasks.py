@@ -307,8 +307,9 @@ def read_answer(task: Task, value: Any) -> Answer:
     cribbage.errors.AnswerTypeError: cards are asked
     """
     answer: Any = value
-    if task.kind in NUMBER_RANGES and isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 3:
-        answer = int(value.strip())
+    digits = value.strip() if isinstance(value, str) else ""
+    if task.kind in NUMBER_RANGES and digits.isascii() and digits.isdigit() and len(digits) <= 3:
+        answer = int(digits)  # ASCII only: isdigit() also takes "²" (int refuses it) and "٣" (int reads it)
     elif task.kind is TaskKind.PLAY and (value is None or isinstance(value, str)):
         answer = None if value is None or value.strip().lower() == "go" else _answer_card(task, value)
     elif task.kind in (TaskKind.FIND, TaskKind.DISCARD) and isinstance(value, (str, list)):

@@ -35,6 +35,7 @@ from itertools import repeat
 from typing import Any, NamedTuple, cast
 
 from ..core.cards import CARD_BY_TEXT, Card, parse_cards
+from ..core.play import check_hands
 from ..core.variants import Variant, variant_flag
 from ..errors import (
     FieldTypeError,
@@ -216,11 +217,13 @@ def peg_request(value: Any) -> PegRequest:
     hands = fields["hands"]
     if not isinstance(hands, list):
         raise FieldTypeError("hands: expected a list of hands", field="hands", reason="type_hands")
-    return PegRequest(
+    request = PegRequest(
         tuple(_cards(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)),
         _cards(fields["plays"], "plays"),
         variant_flag(_flag(fields, "five_card"), _name(fields, "variant")),
     )
+    check_hands(request.hands, request.variant)  # a whole play: each hand the game's
+    return request
 
 
 def _fields(value: Any, form: _Form) -> dict[str, Any]:

@@ -64,7 +64,9 @@ OFTEN_MISSED: tuple[ScoreKind, ...] = (
     ScoreKind.RUN,
     ScoreKind.PAIR,
 )
-"""The order in which a short count's missing items are guessed (see :func:`missed_items`)."""
+"""The order in which the ways to make up a short count are named (see :func:`missed_ways`)."""
+MAX_WAYS = 8
+"""The most ways a short count's review names; beyond them it says only how many points were short."""
 
 
 @dataclass(frozen=True)
@@ -176,26 +178,34 @@ def _gave_away(actions: tuple[PlayAction, ...], index: int, rules: GameRules) ->
     return ()
 
 
-def missed_items(items: tuple[ScoreItem, ...], short: int) -> tuple[ScoreItem, ...]:
-    """Items whose points make up a short count of ``short`` points.
+def missed_ways(items: tuple[ScoreItem, ...], short: int) -> tuple[tuple[ScoreItem, ...], ...]:
+    """Every way the show's ``items`` can make up a short count of ``short`` points.
 
-    The reader gives only a total, so which items were missed is a guess: the
-    first set that adds up, trying the kinds most often overlooked first
-    (:data:`OFTEN_MISSED`); no items when none adds up exactly.
+    The reader gives only a total, so what was missed is known only when one
+    combination of kinds and points adds up to the gap: a way per combination
+    (its items one such set), the fewest items first, then in the order of
+    :data:`OFTEN_MISSED`; none when nothing adds up exactly.
 
     >>> from cribbage.core.cards import parse_hand_and_starter
     >>> items = score_show(*parse_hand_and_starter("5H 5S JC 4D", "6C")).items
-    >>> [(str(item.kind), item.points) for item in missed_items(items, 1)]
-    [('nobs', 1)]
+    >>> [[(str(item.kind), item.points) for item in way] for way in missed_ways(items, 1)]
+    [[('nobs', 1)]]
+    >>> [[str(item.kind) for item in way] for way in missed_ways(items, 2)]
+    [['fifteen'], ['pair']]
     """
+    if short <= 0:
+        return ()
     rank = {kind: place for place, kind in enumerate(OFTEN_MISSED)}
     ordered = sorted(items, key=lambda item: rank.get(item.kind, len(OFTEN_MISSED)))
-    # Subset sum by dynamic programming over the ordered items: the first found is kept.
-    reachable: dict[int, tuple[ScoreItem, ...]] = {0: ()}
+    # Subset sums by dynamic programming, one set of items kept per total and combination of kinds and points.
+    reachable: dict[tuple[int, tuple[tuple[str, int], ...]], tuple[ScoreItem, ...]] = {(0, ()): ()}
     for item in ordered:
-        for total, chosen in list(reachable.items()):
-            reachable.setdefault(total + item.points, chosen + (item,))
-    return reachable.get(short, ()) if short > 0 else ()
+        for (total, combination), chosen in list(reachable.items()):
+            if total + item.points <= short:
+                grown = tuple(sorted(combination + ((item.kind, item.points),)))
+                reachable.setdefault((total + item.points, grown), chosen + (item,))
+    ways = [chosen for (total, _combination), chosen in reachable.items() if total == short]
+    return tuple(sorted(ways, key=lambda way: (len(way), [rank.get(item.kind, len(OFTEN_MISSED)) for item in way])))
 
 
 def _review_counts(
@@ -213,15 +223,11 @@ def _review_counts(
         score = score_show(
             shown.hand, shown.starter, crib=shown.crib, hand_size=len(shown.hand)
         )  # as the game showed it
+        ways = missed_ways(score.items, score.total - announced)
+        certain = ways[0] if len(ways) == 1 else ()
+        either = ways if 1 < len(ways) <= MAX_WAYS else ()
         reviews.append(
-            CountReview(
-                deal,
-                what,
-                announced,
-                score.total,
-                missed_items(score.items, score.total - announced),
-                max(0, announced - score.total),
-            )
+            CountReview(deal, what, announced, score.total, certain, max(0, announced - score.total), either)
         )
     return tuple(reviews)
 

@@ -189,7 +189,8 @@ def choose_play(
     """Pick a card among the ``legal`` ones, given the cards of the current count.
 
     ``unseen``: the cards this player has not seen (default: all it does not
-    hold or see on the table); ``opponent_cards``: how many the next player holds.
+    hold or see on the table); ``opponent_cards``: how many the next player holds
+    (0: nobody can answer, so no card is safer than another and the highest is played).
     """
     legal = list(legal)
     if strength == "random":
@@ -213,7 +214,7 @@ def choose_play(
                 ReasonCode.TAKES_POINTS, {"card": str(card), "points": gain, "kinds": [item.kind for item in items]}
             ),
         )
-    if strength in ("expert", "steady"):
+    if strength in ("expert", "steady") and opponent_cards > 0:
         return PlayChoice(
             card,
             Reason(
@@ -275,12 +276,7 @@ class ComputerPlayer:
             seen.update(action.card for action in play.actions if action.card)
             unseen = [card for card in DECK if card not in seen]
             choice = choose_play(
-                legal,
-                play.pile,
-                unseen,
-                opponent_cards=len(play.held(_next_holder(play))),
-                strength=self.strength,
-                rng=self.rng,
+                legal, play.pile, unseen, opponent_cards=_answerer_cards(play), strength=self.strength, rng=self.rng
             )
             if self.strength == "expert" and len({card.rank for card in legal}) > 1:
                 choice = self._look_ahead(play, unseen, choice)
@@ -320,9 +316,11 @@ class ComputerPlayer:
         return action
 
 
-def _next_holder(play: Play) -> int:
-    """The next seat after the one to move that still holds cards (it answers)."""
-    return play.table().next_holder()
+def _answerer_cards(play: Play) -> int:
+    """How many cards the seat that answers the card played holds (0: nobody can answer it)."""
+    table = play.table()
+    answerer = table.answerer()
+    return 0 if answerer is None else len(table.hands[answerer])
 
 
 def _dealt(game: Game, seat: int) -> tuple[Card, ...]:

@@ -75,6 +75,10 @@ def _option(data: dict[str, Any]) -> DiscardOption:
     )
 
 
+def _item(data: dict[str, Any]) -> ScoreItem:
+    return ScoreItem(ScoreKind(data["kind"]), parse_cards(data["cards"]), data["points"])
+
+
 def _optional_card(text: str | None) -> Card | None:
     return None if text is None else Card.parse(text)
 
@@ -132,7 +136,12 @@ class PlayReview:
 
 @dataclass(frozen=True)
 class CountReview:
-    """A count the seat announced: ``missed`` items account for a short count, ``over`` for a long one."""
+    """A count the seat announced: ``over`` points too many, or a short count made up by
+    ``missed`` items when only one combination of them adds up to the gap, else by one
+    of the ways in ``either`` (each a set of items; none when too many could).
+
+    ``either`` is written only when it names ways, so reviews saved before it read as they were.
+    """
 
     deal: int
     what: CountWhat
@@ -140,6 +149,7 @@ class CountReview:
     actual: int
     missed: tuple[ScoreItem, ...]
     over: int
+    either: tuple[tuple[ScoreItem, ...], ...] = ()
 
     @property
     def cost(self) -> int:
@@ -155,14 +165,13 @@ class CountReview:
             "missed": [item.to_json() for item in self.missed],
             "over": self.over,
             "cost": self.cost,
-        }
+        } | ({"either": [[item.to_json() for item in way] for way in self.either]} if self.either else {})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CountReview:
-        missed = tuple(
-            ScoreItem(ScoreKind(item["kind"]), parse_cards(item["cards"]), item["points"]) for item in data["missed"]
-        )
-        return cls(data["deal"], data["what"], data["said"], data["actual"], missed, data["over"])
+        either = tuple(tuple(map(_item, way)) for way in data.get("either", ()))
+        missed = tuple(map(_item, data["missed"]))
+        return cls(data["deal"], data["what"], data["said"], data["actual"], missed, data["over"], either)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from .html import attrs
 from .source import BlockError, Fields
 from .widget import Static, Widget
 
-_PUBLISHED_PAIR = re.compile(r"^\s*(A|[2-9]|10|J|Q|K)\s*-\s*(A|[2-9]|10|J|Q|K)\s+(\d+(?:\.\d+)?)\s*$", re.I)
+_PUBLISHED_PAIR = re.compile(r"^\s*(A|[2-9]|10|J|Q|K)\s*-\s*(A|[2-9]|10|J|Q|K)\s+([0-9]+(?:\.[0-9]+)?)\s*$", re.I)
 
 
 def _published_pairs(fields: Fields) -> list[tuple[tuple[int, int], float]]:

@@ -24,7 +24,7 @@ from ..i18n import Language, error_message, t
 from .lesson_hints import said_answer
 from .lesson_state import MAX_SEED, Attempt, checked, fresh, persist_key, task_cards
 from .lesson_view import lesson_view, task_label
-from .source import CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, json_object
+from .source import CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, json_object, natural
 from .widget import Answer, Live, Widget
 
 
@@ -33,10 +33,10 @@ def _answer_of(attempt: Attempt, value: str) -> tuple[Any, Any] | str:
     a reader whose answer cannot be read (a word in the number box, no card chosen)."""
     kind = attempt.task.kind
     if kind in (TaskKind.COUNT, TaskKind.SCORE, TaskKind.PEG):
-        text = value.strip()
-        if not (text.isdigit() and len(text) <= 2):
+        number = natural(value.strip(), 2)
+        if number is None:
             return "lesson.enter_number"
-        return int(text), int(text)
+        return number, number
     if kind is TaskKind.PLAY:
         if value == "go":
             return None, "go"

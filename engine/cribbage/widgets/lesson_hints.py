@@ -79,6 +79,11 @@ def and_list(parts: Sequence[str], lang: Language) -> str:
     return parts[0] if len(parts) == 1 else t("lesson.and", lang, rest=", ".join(parts[:-1]), last=parts[-1])
 
 
+def or_list(parts: Sequence[str], lang: Language) -> str:
+    """``a``, ``a or b``, ``a, b or c`` in the page's language."""
+    return parts[0] if len(parts) == 1 else t("lesson.or", lang, rest=", ".join(parts[:-1]), last=parts[-1])
+
+
 def scored_html(items: Sequence[ScoreItem], lang: Language) -> str:
     """What a card pegs (or a reply would peg): each item, its cards, its points."""
     if not items:

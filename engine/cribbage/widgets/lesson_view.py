@@ -20,7 +20,7 @@ from ..course.tasks import count_of
 from ..i18n import Language, card_name, card_symbol, has_message, points_text, t
 from .count import spoken_html
 from .html import attrs, button, card_face, screen_reader, tap_card, tap_cards
-from .lesson_hints import and_list, hint_text, option_rows, said_answer
+from .lesson_hints import and_list, hint_text, option_rows, or_list, said_answer
 from .lesson_state import Attempt, task_cards
 from .spoken import kind_name
 
@@ -295,7 +295,7 @@ def _sort_key(answer: object) -> tuple[int, str]:
 def _wrong(task: Task, said: str, chosen: object, verdict: Verdict, lang: Language) -> str:
     """The verdict's first line; ``chosen`` is the card played (or None for go) in a play task."""
     answers = [answer_text(answer, lang) for answer in sorted(verdict.expected, key=_sort_key)]
-    shown = answers[0] if len(answers) == 1 else t("lesson.or", lang, rest=", ".join(answers[:-1]), last=answers[-1])
+    shown = or_list(answers, lang)
     if task.kind in (TaskKind.COUNT, TaskKind.SCORE, TaskKind.PEG):
         return t("lesson.wrong_number", lang, said=said, answer=shown)
     if isinstance(chosen, Card) and any(option.cards == (chosen,) and not option.legal for option in verdict.options):

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from ..core.cards import Card, parse_cards
-from ..core.play import Play, PlayAction, replay
+from ..core.play import Play, PlayAction, check_hands, replay
 from ..core.variants import Variant, variant_json, variant_of
 from ..errors import CribbageError
 from ..i18n import Language, points_text, seat_name, t
@@ -28,7 +28,7 @@ GO = "GO"
 MAX_MOVES = 64
 """More than any play of four hands of five cards takes, gos included."""
 
-_STEP = re.compile(r"^-?\d{1,3}$")
+_STEP = re.compile(r"^-?[0-9]{1,3}$")
 
 
 def _go_html(action: PlayAction, who: str, lang: Language) -> str:
@@ -229,6 +229,10 @@ def play_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
     players = source.integer(fields, "players", len(hands), range(2, 5))
     if not 2 <= len(hands) <= 4 or players != len(hands):
         raise BlockError("block_bad_value", hands_line, key="hands", value=hands_text)
+    try:
+        check_hands(hands, variant)  # a block gives a whole play: each hand the game's
+    except CribbageError as error:
+        raise BlockError("block_bad_value", hands_line, key="hands", value=f"{hands_text} ({error})") from error
     plays_text, plays_line = fields.get("plays", ("", 0))
     try:
         actions = replay(hands, plays_text, variant=variant)

@@ -19,7 +19,7 @@ from ..i18n import Language, points_text, t
 from . import source
 from .count import deal_html, show_html
 from .html import attrs, button, radio_group
-from .source import CARD_TEXTS, Action, Fields, State, StateError, action_text, card_texts, field, uid_of
+from .source import CARD_TEXTS, Action, Fields, State, StateError, action_text, card_texts, field, natural, uid_of
 from .spoken import kind_tally
 from .widget import Answer, Live, Widget
 
@@ -103,12 +103,12 @@ def practice_update(state: State, action: Action, lang: Language) -> Answer:
     elif kind == "set" and action.get("name") == "crib":
         new["crib"], new["said"] = value == "1", None
     elif kind == "check":
-        text = value.strip()
-        if not (text.isdigit() and len(text) <= 5 and int(text) <= MAX_SHOW):
+        said = natural(value.strip(), 5)
+        if said is None or said > MAX_SHOW:
             new["said"] = None
             note = f'<p class="cb-error" data-announce>{escape(t("ui.enter_number", lang))}</p>'
             return {"html": practice_view(new, lang, note=note), "state": new}
-        new["said"] = int(text)
+        new["said"] = said
         answer["correct"] = new["said"] == score_show(hand, starter, crib=crib).total
     return {"html": practice_view(new, lang), "state": new, **answer}
 

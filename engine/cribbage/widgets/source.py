@@ -109,13 +109,27 @@ def flag(fields: Fields, key: str, default: bool = False) -> bool:
     raise BlockError("block_bad_value", line, key=key, value=value)
 
 
+def natural(text: str, most: int = 9) -> int | None:
+    """The number ``text`` writes in at most ``most`` ASCII digits, else None.
+
+    ``str.isdigit`` also takes digits that are not ASCII, which ``int`` refuses ("²")
+    or reads ("٣"): a block, a page or a saved state that writes them is refused as
+    any other text that is not a number.
+
+    >>> natural("29"), natural("029", 2), natural("²⁹"), natural("٣"), natural("-1"), natural(" 7")
+    (29, None, None, None, None, None)
+    """
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= most else None
+
+
 def integer(fields: Fields, key: str, default: int, allowed: Iterable[int]) -> int:
     if key not in fields:
         return default
     value, line = fields[key]
-    if not value.isdigit() or int(value) not in allowed:
+    number = natural(value)
+    if number is None or number not in allowed:
         raise BlockError("block_bad_value", line, key=key, value=value)
-    return int(value)
+    return number
 
 
 def game_variant(fields: Fields) -> Variant:
@@ -160,10 +174,10 @@ def expect(fields: Fields, actual: Sequence[int]) -> None:
     if "expect" not in fields:
         return
     value, line = fields["expect"]
-    parts = [part.strip() for part in value.split("|")]
-    if not all(part.isdigit() for part in parts):
+    numbers = [natural(part.strip()) for part in value.split("|")]
+    if None in numbers:
         raise BlockError("block_bad_value", line, key="expect", value=value)
-    if [int(part) for part in parts] != list(actual):
+    if numbers != list(actual):
         raise BlockError("block_expect", line, expected=value, actual=" | ".join(map(str, actual)))
 
 
@@ -223,7 +237,7 @@ def card_slot(name: object, slots: int) -> int | None:
     >>> card_slot("card2", 4), card_slot("card9", 4), card_slot(None, 4)
     (2, None, None)
     """
-    if not isinstance(name, str) or re.fullmatch(r"card\d", name) is None:
+    if not isinstance(name, str) or re.fullmatch(r"card[0-9]", name) is None:
         return None
     index = int(name[4:])
     return index if index < slots else None

@@ -27,11 +27,14 @@ from ...core.game import Game
 from ...core.show import SHOW_KINDS, ScoreItem, ScoreKind
 from ...core.variants import VARIANTS
 from ...errors import CribbageError
-from ...players.coach import GIVEN_AWAY
+from ...players.coach import GIVEN_AWAY, MAX_WAYS
 from ...players.reviews import CountReview, DealReview, DiscardReview, PlayReview
-from ..source import State, StateError
+from ..source import State, StateError, natural
 
 MAX_SAID = 64
+"""Far more counts than a game says (the reader says at most two a deal)."""
+MAX_COUNT_SAID = max(game.max_show for game in VARIANTS.values())
+"""The highest count the page takes from the reader (46, the seven-card game's highest show)."""
 MAX_DEALT = max(shape.dealt for game in VARIANTS.values() for shape in game.dealt.values())
 """The most cards dealt to a seat in any variant (7, the seven-card game)."""
 MAX_KEPT = max(game.kept for game in VARIANTS.values())
@@ -79,7 +82,7 @@ def _dict(value: object) -> dict[str, Any]:
 def _option(data: object) -> DiscardOption:
     row = _dict(data)
     spread = _dict(row.get("hand_distribution"))
-    if not all(key.isdigit() and len(key) <= 2 for key in spread):
+    if any(natural(key, 2) is None for key in spread):
         raise StateError("coach")
     return DiscardOption(
         _cards(row.get("discard"), 2),
@@ -154,6 +157,10 @@ def deal_review_from_json(data: object) -> DealReview:
                 _integer(item.get("actual")),
                 tuple(_item(entry) for entry in _list(item.get("missed"), MAX_ITEMS)),
                 _integer(item.get("over")),
+                tuple(
+                    tuple(_item(entry) for entry in _list(way, MAX_ITEMS))
+                    for way in _list(item.get("either", []), MAX_WAYS)
+                ),
             )
         )
     return DealReview(deal, discards, tuple(plays), tuple(counts))
@@ -184,8 +191,8 @@ def said_of(state: State) -> dict[tuple[int, str], int]:
     counts = {}
     for key, value in said.items():
         deal, _, what = key.partition(":")
-        if not (deal.isdigit() and len(deal) <= 3 and what in ("hand", "crib")) or not (
-            isinstance(value, int) and 0 <= value <= 29
+        if not (natural(deal, 3) is not None and what in ("hand", "crib")) or not (
+            isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT_SAID
         ):
             raise StateError("said")
         counts[(int(deal), what)] = value

@@ -14,10 +14,12 @@ from typing import Any
 from ...core.cards import Card
 from ...core.game import Game
 from ...core.play import replay
+from ...core.show import ScoreItem
 from ...i18n import Language, amount, number, points_text, t
 from ...players.coach import review_game
 from ...players.reviews import DealReview, GameReview, Moment
 from ..html import attrs, button, card_html, cards_html, scroll_box
+from ..lesson_hints import and_list, or_list
 from ..play import GO, play_state, play_view
 from ..source import State, StateError
 from ..spoken import reason_text
@@ -28,6 +30,12 @@ from .state import READER
 def _points(value: float, lang: Language) -> str:
     """A figure of the coach's tables, with the decimals of every other row."""
     return number(value, lang)
+
+
+def _given_up(best: float, yours: float) -> float:
+    """What a choice gave up, as the difference of the two figures shown beside it (each
+    rounded as shown), so that the page's own subtraction agrees with it."""
+    return round(best, 2) - round(yours, 2)
 
 
 def _card_or_go(card: Card | None, lang: Language) -> str:
@@ -51,7 +59,7 @@ def _discard_html(review: DealReview, lang: Language) -> str:
     )
     table = f'<table class="cb-options cb-coach-discard"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
     verdict = (
-        t("game.coach_lost", lang, points=points_text(item.cost, lang))
+        t("game.coach_lost", lang, points=points_text(_given_up(item.best_option.net, item.chosen_option.net), lang))
         if item.cost > 0
         else t("game.coach_best_choice", lang)
     )
@@ -84,7 +92,7 @@ def _plays_html(review: DealReview, lang: Language) -> str:
             f'<tr data-index="{item.index}" data-cost="{item.cost:.4f}"><td>{item.count_before}</td>'
             f"<td>{_card_or_go(item.chosen, lang)}{note}</td><td>{_card_or_go(item.best, lang)}</td>"
             f"<td>{_points(values[item.chosen], lang)}</td><td>{_points(values[item.best], lang)}</td>"
-            f"<td>{_points(item.cost, lang)}</td></tr>"
+            f"<td>{_points(_given_up(values[item.best], values[item.chosen]), lang)}</td></tr>"
         )
     table = (
         f'<table class="cb-options cb-coach-plays"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
@@ -92,14 +100,26 @@ def _plays_html(review: DealReview, lang: Language) -> str:
     return f"<h4>{escape(t('game.coach_play', lang))}</h4>{scroll_box(table, t('game.coach_play', lang))}"
 
 
+def _way_text(way: Sequence[ScoreItem], lang: Language) -> str:
+    """One way to make up a short count, by its kinds: ``1 fifteen and 1 pair``."""
+    kinds = dict.fromkeys(item.kind for item in way)
+    return and_list(
+        [t(f"lesson.count.{kind}", lang, count=sum(item.kind == kind for item in way)) for kind in kinds], lang
+    )
+
+
 def _counts_html(review: DealReview, lang: Language) -> str:
     lines = []
     for item in review.counts:
         text = t(f"game.coach_count_{item.what}", lang, said=item.said, actual=item.actual)
-        if item.missed:
+        short = points_text(item.actual - item.said, lang)
+        if item.missed:  # only one combination of the show's items makes up the gap
             text += " " + t(
                 "game.coach_missed", lang, items="; ".join(reason_text(entry, lang) for entry in item.missed)
             )
+        elif item.either:  # the reader gave a total: which of these was missed is not known
+            ways = list(dict.fromkeys(_way_text(way, lang) for way in item.either))
+            text += " " + t("game.coach_missed_either", lang, points=short, ways=or_list(ways, lang))
         elif item.said < item.actual:
             text += " " + t("game.coach_short", lang, points=item.actual - item.said)
         lines.append(f'<li data-cost="{item.cost}">{escape(text)}</li>')

@@ -17,12 +17,13 @@ from html import escape
 from typing import Any
 
 from ...core.events import CutForDeal, Deal, Discard, Event, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
-from ...core.game import Game
+from ...core.game import Game, Phase
 from ...i18n import Language, points_text, t
 from ..count import show_html
 from ..html import attrs, card_html, cards_html
 from ..source import State
 from ..spoken import reason_text
+from .coach_state import said_of
 from .seats import said, seat_name, side_name
 from .state import READER
 from .why import why_html
@@ -61,10 +62,12 @@ def log_html(state: State, game: Game, lang: Language) -> str:
     start = deal_start(events)
     seen = state.get("seen", 0)
     revealed = revealed_seats(game, start)
+    # What the reader said of this deal's counts (the table may have corrected it).
+    counts = {what: value for (deal, what), value in said_of(state).items() if deal == game.deals}
     items = []
     for index in range(start, len(events)):
         event, new = events[index], index >= seen
-        html = _event_html(event, index, state["why"], revealed, game, lang, new)
+        html = _event_html(event, index, state["why"], revealed, game, lang, new, counts)
         # What happened since the reader's last move is marked, and widgets.js reads it out:
         # a show by its short line (whose hand, the points), not its whole breakdown.
         mark = attrs(class_="cb-new" if new else None, data_announce=new and not isinstance(event, Shown))
@@ -79,13 +82,21 @@ def log_html(state: State, game: Game, lang: Language) -> str:
     )
 
 
-def _shown_html(event: Shown, new: bool, players: int, lang: Language) -> str:
-    """A show in the log: its short line (announced when new), then the count in full."""
+def _shown_html(event: Shown, new: bool, players: int, lang: Language, counts: Mapping[str, int]) -> str:
+    """A show in the log: its short line (announced when new), then the count in full.
+
+    ``counts``: what the reader said of this deal's hand and crib; the show's own
+    ``announced`` is what was pegged, the real count when the table corrected it."""
     base = "game.show_crib" if event.crib else "game.show_hand"
     scored = _scored(event.seat, event.points, players, lang) or f" <strong>{escape(points_text(0, lang))}</strong>"
     announced = ""
     if event.announced is not None:
-        announced = f' <span class="cb-said">{escape(said("game.announced", event.seat, players, lang, said=event.announced))}</span>'
+        told = counts.get("crib" if event.crib else "hand", event.announced) if event.seat == READER else None
+        if told is not None and told != event.actual:  # the computers count right
+            text = t("game.announced_short_you", lang, said=told, total=event.actual)
+        else:
+            text = said("game.announced", event.seat, players, lang, said=event.announced)
+        announced = f' <span class="cb-said">{escape(text)}</span>'
     return (
         f'<p class="cb-show-summary"{" data-announce" if new else ""}><span class="cb-show-title">{escape(said(base, event.seat, players, lang))}</span>'
         f"{announced}{scored}</p>{show_html(event.hand, event.starter, event.crib, lang, False, len(event.hand))}"
@@ -122,7 +133,14 @@ def _deal_html(event: Deal, game: Game, lang: Language) -> str:
 
 
 def _event_html(
-    event: Event, index: int, why: Mapping[str, Any], revealed: set[int], game: Game, lang: Language, new: bool
+    event: Event,
+    index: int,
+    why: Mapping[str, Any],
+    revealed: set[int],
+    game: Game,
+    lang: Language,
+    new: bool,
+    counts: Mapping[str, int],
 ) -> str:
     players = game.rules.players
     match event:
@@ -143,9 +161,9 @@ def _event_html(
                 text += " " + escape(t("game.heels", lang)) + _scored(event.seat, event.points, players, lang)
             return text
         case Pegged():
-            return _pegged_html(event, why.get(str(index)), game, lang)
+            return _pegged_html(event, index, why.get(str(index)), game, lang)
         case Shown():
-            return _shown_html(event, new, players, lang)
+            return _shown_html(event, new, players, lang, counts)
         case Muggins() if not event.points:
             return escape(t("game.muggins_declined", lang))
         case Muggins():
@@ -158,7 +176,14 @@ def _event_html(
             return escape(t("game.three_for_last", lang)) + _scored(event.seat, event.points, players, lang)
 
 
-def _pegged_html(event: Pegged, reason: Any, game: Game, lang: Language) -> str:
+def _ends_play(index: int, game: Game) -> bool:
+    """Whether the action logged at ``index`` ends the play: no action of the play follows it
+    (a show or the game's end does, or the game has gone on to the show)."""
+    following = game.events[index + 1] if index + 1 < len(game.events) else None
+    return game.phase != Phase.PLAY if following is None else not isinstance(following, Pegged)
+
+
+def _pegged_html(event: Pegged, index: int, reason: Any, game: Game, lang: Language) -> str:
     action = event.action
     players = game.rules.players
     if action.card is None:  # a go; the last player's own go takes the point
@@ -174,7 +199,9 @@ def _pegged_html(event: Pegged, reason: Any, game: Game, lang: Language) -> str:
         text += f' <span class="cb-reasons">({escape(reasons)})</span>'
     if action.points:
         text += _scored(event.seat, action.points, players, lang)
-    if action.reset:
+    if _ends_play(index, game):  # no count starts again after the play's last action
+        text += f' <span class="cb-play-over">{escape(t("play.over", lang))}</span>'
+    elif action.reset:
         text += f' <span class="cb-reset">{escape(t("play.reset", lang))}</span>'
     if event.seat != READER and action.card is not None:
         text += why_html(reason, True, game, event.seat, lang)

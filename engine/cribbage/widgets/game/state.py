@@ -30,7 +30,7 @@ from ...core.variants import SIX_CARD
 from ...errors import CribbageError
 from ...players.computer import Reason, ReasonCode
 from ...session import COUNTINGS, MAX_SEED, PLAYERS, TARGETS, TARGETS_OF, VARIANT_NAMES, TableOptions, TableSession
-from ..source import State, StateError, card_texts, field, uid_of
+from ..source import State, StateError, card_texts, field, natural, uid_of
 from .coach_state import reviews_of, said_of
 
 __all__ = [
@@ -78,13 +78,15 @@ class Notice(StrEnum):
     MISCOUNT = "game.miscount"
     SHORT_MUGGINS = "game.short_muggins"
     BAD_FRAGMENT = "game.bad_fragment"
+    BAD_SAVE = "game.bad_save"
 
 
 NOTICES: tuple[Notice, ...] = tuple(Notice)
 FRAGMENT = re.compile(
     r"^game-seed=(\d{1,9})(?:&players=([234]))?(?:&variant=("
     + "|".join(re.escape(name) for name in VARIANT_NAMES if name != SIX_CARD.name)
-    + r"))?(?:&dealer=([0-3]))?$"
+    + r"))?(?:&dealer=([0-3]))?$",
+    re.ASCII,  # a seed in other digits ("٣") is no game's address
 )
 
 GameOptions = TableOptions
@@ -197,7 +199,7 @@ def _check_actions(actions: list[Any], players: int) -> None:
 def _check_reasons(why: dict[str, Any]) -> None:
     """Each reason's code is checked here, its values where it is shown."""
     for index, reason in why.items():
-        if not index.isdigit() or len(index) > 4 or not isinstance(reason, dict):
+        if natural(index, 4) is None or not isinstance(reason, dict):
             raise StateError("why")
         if reason.get("code") not in REASONS or not isinstance(reason.get("params"), dict):
             raise StateError("why")
@@ -226,6 +228,9 @@ def checked(state: State, take: bool = False) -> tuple[TableOptions, TableOption
     field(state, "hint", bool)
     card_texts(state, "selected", range(3))
     _check_reasons(field(state, "why", dict))
+    linked = state.get("linked")
+    if linked is not None and not (isinstance(linked, str) and read_fragment(linked) is not None):
+        raise StateError("linked")
     notice = state.get("notice")
     if notice is not None:
         if not isinstance(notice, dict) or notice.get("key") not in NOTICES:

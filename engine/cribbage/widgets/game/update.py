@@ -28,10 +28,21 @@ from ...i18n import Language
 from ...session import TableSession
 from ..play import play_update
 from ..source import Action as PageAction
-from ..source import State, StateError, action_text, json_object, uid_of
+from ..source import State, StateError, action_text, json_object, natural, uid_of
 from ..widget import Answer
 from .coach_view import replay_state
-from .state import MAX_SEED, Notice, checked, fragment_of, new_page, read_fragment, remember, saved, session_of
+from .state import (
+    MAX_SEED,
+    Fragment,
+    GameOptions,
+    Notice,
+    fragment_of,
+    new_page,
+    read_fragment,
+    remember,
+    saved,
+    session_of,
+)
 from .view import game_view
 
 REPLAY_ACTIONS = ("step", "reset", "self", "play", "go")
@@ -45,27 +56,36 @@ Handler = Callable[[State, TableSession, PageAction, Language], State]
 """One page action: the state before it (its notice cleared), the table it moves, and the page's state after."""
 
 
-def _restored(state: State, text: str) -> State:
-    """A state saved by this page earlier, checked like any other; else the page's own."""
-    try:
-        saved_state = {**json_object(text), "uid": uid_of(state)}
-        checked(saved_state)
-    except CribbageError:  # a StateError, or a game the rules refuse
-        return state
-    return saved_state
-
-
 def game_update(state: State, action: PageAction, lang: Language) -> Answer:
     """Apply one reader action; the answer holds the new state, its HTML and its fragment."""
     kind = action.get("action")
     if kind == "restore":
-        state, handler = _restored(state, action_text(action)), None
-    else:
-        handler = ACTIONS.get("replay" if state.get("replay") and kind in REPLAY_ACTIONS else str(kind))
+        return _restore(state, action_text(action), lang)
+    handler = ACTIONS.get("replay" if state.get("replay") and kind in REPLAY_ACTIONS else str(kind))
+    return _answer(state, handler, action, lang)
+
+
+def _restore(state: State, text: str, lang: Language) -> Answer:
+    """The game this page saved earlier, checked and shown like any other state; one
+    the page cannot read or show (edited, or saved by another version) is refused once:
+    the page's own game is answered with a notice, and the page saves it over the bad one."""
+    try:
+        saved_state = {**json_object(text), "uid": uid_of(state)}
+        notice = saved_state.get("notice")
+        if isinstance(notice, dict) and notice.get("key") == Notice.BAD_SAVE:
+            saved_state["notice"] = None  # it told of an earlier visit's save
+        return _answer(saved_state, None, None, lang)
+    except CribbageError:  # a StateError, or a game the rules refuse, found by the check or by the view
+        return _answer({**state, "notice": {"key": str(Notice.BAD_SAVE), "params": {}}}, None, None, lang)
+
+
+def _answer(state: State, handler: Handler | None, action: PageAction | None, lang: Language) -> Answer:
+    """The answer to ``action`` (None: a state restored, its notice kept) by its ``handler``."""
     session = session_of(state, take=True)  # checks the whole state as the page sent it, its notice too
-    if kind != "restore":
-        state = {**state, "notice": None}
-    if handler is not None:
+    if action is not None:
+        # A notice lasts until the next action, and so does the offer of a linked game.
+        state = {key: value for key, value in state.items() if key != "linked"} | {"notice": None}
+    if handler is not None and action is not None:
         game = session.game
         state = handler(state, session, action, lang)
         if session.game is not game:  # a new game: the page's own fields start again
@@ -91,12 +111,12 @@ def _replay_close(state: State, session: TableSession, action: PageAction, lang:
 
 
 def _moment(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
-    value = action_text(action)
     if not session.game.is_over:
         return state
-    if not (value.isdigit() and len(value) <= 2):
+    index = natural(action_text(action), 2)
+    if index is None:
         raise StateError("value")
-    return {**state, "replay": replay_state(state, session.game, int(value))}
+    return {**state, "replay": replay_state(state, session.game, index)}
 
 
 def _select(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
@@ -117,24 +137,58 @@ def _hint(state: State, session: TableSession, action: PageAction, lang: Languag
 
 
 def _fragment(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
-    """``#game-seed=N...`` starts that game; the game already on the page is kept when it is that one (a reload)."""
-    named = read_fragment(action_text(action))
+    """``#game-seed=N...`` names a game: the game on the page is kept when it is that one (a
+    reload); one begun is never replaced without the reader's word (the page offers both);
+    else the named game starts."""
+    text = action_text(action).lstrip("#")
+    named = read_fragment(text)
     game = session.game
     if named == (game.seed, game.rules.players, game.first_dealer, game.rules.variant.name):
         return state
+    if game.events:
+        try:
+            _table_of(session, named)
+        except CribbageError:
+            return {**state, "notice": {"key": str(Notice.BAD_FRAGMENT), "params": {}}}
+        return {**state, "linked": text}
+    return _start_linked(state, session, text)
+
+
+def _table_of(session: TableSession, named: Fragment | None) -> GameOptions:
+    """The options of the game an address names, the reader's own for the rest: the address names
+    the table and the game both, so a table the variant is not played at is refused, and so is a
+    dealer who is not at it (coded errors)."""
+    if named is None:
+        raise StateError("value")
+    chosen = replace(session.chosen.choose("variant", named.variant), players=named.players)
+    if named.dealer is not None and named.dealer not in range(chosen.players):
+        raise StateError("value")
+    return chosen
+
+
+def _start_linked(state: State, session: TableSession, text: str) -> State:
+    named = read_fragment(text)
     try:
-        if named is None:
-            raise StateError("value")
-        # The address names the table and the game both: a table the variant is not played at is refused.
-        chosen = replace(session.chosen.choose("variant", named.variant), players=named.players)
-        session.start(named.seed, named.dealer, chosen)
-    except CribbageError:  # not a game's address, or a dealer who is not at the table
+        chosen = _table_of(session, named)
+    except CribbageError:  # not a game's address
         return {**state, "notice": {"key": str(Notice.BAD_FRAGMENT), "params": {}}}
+    assert named is not None  # _table_of refuses None
+    session.start(named.seed, named.dealer, chosen)
     return state
 
 
+def _linked_play(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
+    """The reader chose the game the address named (the button's value) over the one saved."""
+    return _start_linked(state, session, action_text(action).lstrip("#"))
+
+
+def _linked_keep(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
+    return state  # the offer goes, as with any action
+
+
 def _number(text: str) -> int | str:
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else text
+    number = natural(text, 3)
+    return text if number is None else number
 
 
 def _flag(text: str) -> bool | str:
@@ -212,16 +266,16 @@ def _play(state: State, session: TableSession, action: PageAction, lang: Languag
 
 def _announce(state: State, session: TableSession, action: PageAction, lang: Language) -> State:
     """The reader's count, or why not (a notice): what it means is the table's (its muggins option)."""
-    text = action_text(action).strip()
-    if not (text.isdigit() and len(text) <= 5 and int(text) <= session.game.rules.variant.max_show):
+    said = natural(action_text(action).strip(), 5)
+    if said is None or said > session.game.rules.variant.max_show:
         return {**state, "notice": {"key": str(Notice.BAD_COUNT), "params": {}}}
     before = len(session.game.events)
     try:
-        count = session.announce(int(text))
+        count = session.announce(said)
     except CribbageError as error:
         if error.params.get("reason") != "overcount":
             return state  # a stale button
-        return {**state, "notice": {"key": str(Notice.OVERCOUNT), "params": {"said": int(text)}}}
+        return {**state, "notice": {"key": str(Notice.OVERCOUNT), "params": {"said": said}}}
     state = {**state, "seen": before}
     if count.said != count.actual:
         key = str(Notice.MISCOUNT if count.corrected else Notice.SHORT_MUGGINS)
@@ -236,6 +290,8 @@ ACTIONS: dict[str, Handler] = {
     "select": _select,
     "hint": _hint,
     "fragment": _fragment,
+    "linked-play": _linked_play,
+    "linked-keep": _linked_keep,
     "set": _set,
     "new": _new,
     "cut": _cut,

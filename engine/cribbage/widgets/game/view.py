@@ -17,7 +17,7 @@ from .board import board_html
 from .coach_view import coach_html, replay_html
 from .log import deal_start, log_html
 from .seats import said
-from .state import NOTICES, READER, TARGETS_OF, VARIANT_NAMES, GameOptions, fragment_of
+from .state import NOTICES, READER, TARGETS_OF, VARIANT_NAMES, GameOptions, fragment_of, read_fragment
 from .table import dealer_of_the_deal, reader_hand, table_html
 
 __all__ = ["deal_start", "game_view"]
@@ -38,10 +38,26 @@ def game_view(state: State, game: Game, lang: Language, static: bool = False) ->
     if isinstance(notice, dict) and notice.get("key") in NOTICES:
         params = dict(notice.get("params", {}))
         parts.append(f'<p class="cb-notice" role="alert">{escape(t(notice["key"], lang, **params))}</p>')
+    parts.append(_linked_html(state, lang))
     parts.append(coach_html(state, game, lang))
     parts.append(log_html(state, game, lang))
     parts.append(f'<div class="cb-controls">{_options_box(state, chosen, lang)}</div>')
     return "".join(parts)
+
+
+def _linked_html(state: State, lang: Language) -> str:
+    """The offer of the game an address names while another is saved: play it, or keep this one."""
+    linked = state.get("linked")
+    named = read_fragment(linked) if isinstance(linked, str) else None
+    if named is None:
+        return ""
+    choices = button(t("game.linked_play", lang, seed=named.seed), "linked-play", "linked-play", linked) + button(
+        t("game.linked_keep", lang), "linked-keep", "linked-keep"
+    )
+    return (
+        f'<div class="cb-notice cb-linked" role="alert"><p>{escape(t("game.linked_offer", lang, seed=named.seed))}</p>'
+        f'<p class="cb-choices">{choices}</p></div>'
+    )
 
 
 # -- the table and the reader's choices ----------------------------------------------------
