@@ -13,7 +13,7 @@ from cribbage.core.cards import DECK
 from cribbage.core.events import Shown
 from cribbage.core.game import Game
 from cribbage.core.rules import GameRules
-from cribbage.i18n import LANGUAGES, t
+from cribbage.i18n import LANGUAGES, points_text, t
 from cribbage.players.coach import review_deal, review_game
 from cribbage.players.computer import ComputerPlayer
 from cribbage.players.reviews import DealReview, DiscardReview
@@ -147,7 +147,7 @@ def test_the_points_given_up_by_a_discard_are_the_difference_of_the_two_nets_sho
             _hand, _crib, yours, _hand_best, _crib_best, shown_best = _figures(html)
             verdict = re.search(r'class="cb-coach-cost"[^>]*>([^<]*)<', html).group(1)
             expected = (
-                t("game.coach_lost", "en", points=f"{shown_best - yours:.2f}")
+                t("game.coach_lost", "en", points=points_text(shown_best - yours, "en"))
                 if item.cost > 0
                 else t("game.coach_best_choice", "en")
             )
