@@ -3,10 +3,12 @@
 The words live in ``cribbage/messages/<lang>.json``, one file per language, so a
 translator edits data, not code. A message is a string with ``{name}``
 placeholders, or a mapping of plural categories (``one``, ``few``, ``many``,
-``other``) chosen by the ``count`` parameter.
+``other``) chosen by the ``count`` parameter. Every message is returned set in its
+language's typography (:mod:`cribbage.typography`): the examples, the game, the coach and
+the CLI keep ``5 bodů`` and ``v Anglii`` on one line, and speak in their own quotes.
 
 >>> t("ui.points", "en", count=1), t("ui.points", "pl", count=5), t("ui.points", "cs", count=3)
-('1 point', '5 punktów', '3 body')
+('1 point', '5\\xa0punktów', '3\\xa0body')
 >>> from cribbage.core.cards import Card
 >>> card_name(Card(12, "H"), "en"), card_name(Card(1, "S"), "cs"), card_name(Card(11, "D"), "bg")
 ('queen of hearts', 'pikové eso', 'вале каро')
@@ -26,6 +28,7 @@ from typing import Any
 
 from .core.cards import Card
 from .errors import CribbageError
+from .typography import typeset
 
 Language = str
 """One of :data:`LANGUAGES`."""
@@ -88,7 +91,7 @@ def t(key: str, lang: Language, /, **params: Any) -> str:
         category = plural_category(lang, int(params.get("count", 0)))
         message = message.get(category, message["other"])
     text = str(message)
-    return text.format(**params) if params else text
+    return typeset(text.format(**params) if params else text, lang)
 
 
 def has_message(key: str, lang: Language) -> bool:
@@ -113,7 +116,7 @@ def points_text(points: int, lang: Language) -> str:
     """``1 point``, ``5 punktów``, ``3 body``: the count with its plural form.
 
     >>> points_text(2, "cs"), points_text(22, "pl")
-    ('2 body', '22 punkty')
+    ('2\\xa0body', '22\\xa0punkty')
     """
     return t("ui.points", lang, count=points)
 
@@ -143,7 +146,7 @@ def card_name(card: Card, lang: Language) -> str:
     rank = lookup("card.ranks", lang)[card.rank - 1]
     suit = lookup("card.suits", lang)[card.suit]
     forms = {"rank": rank["name"], "suit": suit.get(rank.get("gender", ""), suit["name"])}
-    return str(lookup("card.pattern", lang)).format(**forms)
+    return typeset(str(lookup("card.pattern", lang)).format(**forms), lang)
 
 
 def card_label(card: Card, lang: Language) -> str:
