@@ -33,6 +33,7 @@ import contextlib
 import functools
 import hashlib
 import http.server
+import io
 import json
 import os
 import re
@@ -459,7 +460,8 @@ def build(force: bool = False) -> Path:
 
 
 class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves a directory under a URL prefix (e.g. /cribbage/), with the right MIME types."""
+    """Serves a directory under a URL prefix (e.g. /cribbage/), with the right MIME types,
+    and answers a missing address with the directory's 404.html, as GitHub Pages does."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     prefix = "/"
@@ -476,7 +478,18 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
         if not path.startswith(self.prefix):
             self.send_error(404, f"outside {self.prefix}")
             return None
+        not_found_page = Path(self.directory, "404.html")
+        if not os.path.exists(self.translate_path(path)) and not_found_page.is_file():
+            return self.send_not_found_page(not_found_page.read_bytes())
         return super().send_head()
+
+    def send_not_found_page(self, page: bytes) -> io.BytesIO:
+        """As GitHub Pages answers a missing address at any depth: 404, with the site's 404 page."""
+        self.send_response(404)
+        self.send_header("Content-Type", MIME_TYPES[".html"])
+        self.send_header("Content-Length", str(len(page)))
+        self.end_headers()
+        return io.BytesIO(page)
 
     def translate_path(self, path: str) -> str:
         return super().translate_path("/" + path[len(self.prefix) :])

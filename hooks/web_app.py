@@ -4,8 +4,8 @@ Each language root gets ``manifest.webmanifest`` with that language's site name 
 description (as ``mkdocs.yml`` gives them to the i18n plugin) and the theme colour of
 the site's palette, read from Material's own palette stylesheet. Every page links the
 manifest of its language (``overrides/partials/web-app.html``) and carries, for
-``offline.js``, the notice that the site was updated, in the page's language, from
-``content/web_app.json``; each language root gets the sitemap that Material's
+``offline.js``, the notice that the site was updated, in the page's language (and its
+typography: ``cribbage.typography``), from ``content/web_app.json``; each language root gets the sitemap that Material's
 instant navigation reads there. The icons the manifests name are rendered from
 ``web_app/icon.svg`` after the build (``web_app/build.mjs``, run by ``site_build.py``).
 """
@@ -15,9 +15,16 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import sys
 from pathlib import Path
 
 from mkdocs.utils import get_relative_url
+
+ENGINE = Path(__file__).resolve().parent.parent / "engine"
+if str(ENGINE) not in sys.path:
+    sys.path.insert(0, str(ENGINE))
+
+from cribbage.typography import typeset  # noqa: E402
 
 WEB_APP = Path(__file__).resolve().parent.parent / "content" / "web_app.json"
 MANIFEST = "manifest.webmanifest"
@@ -96,7 +103,7 @@ def on_page_context(context, page, config, nav):
     context["web_app"] = {
         "manifest": get_relative_url(root + MANIFEST, page.url),
         "apple_touch_icon": get_relative_url(ICONS + "apple-touch-icon.png", page.url),
-        "updated": notices[locale],
+        "updated": typeset(notices[locale], locale),  # an attribute: hooks/typeset_pages.py leaves it
     }
     return context
 

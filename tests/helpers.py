@@ -81,8 +81,9 @@ def call(kind: str, state: dict[str, Any] | str, action: dict[str, Any], lang: s
 
 def text_of(html: str) -> str:
     """What a reader reads of ``html``: the tags gone (each one a space), the entities
-    decoded, and every run of white space one space."""
-    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
+    decoded, and every run of white space a line may break at one space (a no-break space
+    stays: it is the typography's, cribbage.typography)."""
+    return re.sub(r"[ \t\n\r\f\v]+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
 
 
 def state_of(html: str) -> dict[str, Any]:

@@ -3,7 +3,9 @@
 The words live in ``cribbage/messages/<lang>.json``, one file per language, so a
 translator edits data, not code. A message is a string with ``{name}``
 placeholders, or a mapping of plural categories (``one``, ``few``, ``many``,
-``other``) chosen by the ``count`` parameter.
+``other``) chosen by the ``count`` parameter. Every message is returned set in its
+language's typography (:mod:`cribbage.typography`): the examples, the game, the coach and
+the CLI keep ``5 bodů`` and ``v Anglii`` on one line, and speak in their own quotes.
 
 Numbers agree with words by rule, and the rules are each language's data too:
 ``number.plural_rules`` holds CLDR's cardinal plural rules in CLDR's own syntax (CLDR 47,
@@ -14,7 +16,7 @@ Bulgarian ``8-ми``); and an amount of points is said by :func:`points_text`, i
 only when it has them.
 
 >>> t("ui.points", "en", count=1), t("ui.points", "pl", count=5), t("ui.points", "cs", count=3)
-('1 point', '5 punktów', '3 body')
+('1 point', '5\\xa0punktów', '3\\xa0body')
 >>> from cribbage.core.cards import Card
 >>> card_name(Card(12, "H"), "en"), card_name(Card(1, "S"), "cs"), card_name(Card(11, "D"), "bg")
 ('queen of hearts', 'pikové eso', 'вале каро')
@@ -37,6 +39,7 @@ from typing import Any, Literal, NamedTuple
 
 from .core.cards import Card
 from .errors import CribbageError
+from .typography import typeset
 
 Language = str
 """One of :data:`LANGUAGES`."""
@@ -187,7 +190,7 @@ def t(key: str, lang: Language, /, **params: Any) -> str:
     if isinstance(message, dict):
         message = message.get(plural_category(params.get("count", 0), lang), message["other"])
     text = str(message)
-    return _formatter(lang).vformat(text, (), params) if params else text
+    return typeset(_formatter(lang).vformat(text, (), params) if params else text, lang)
 
 
 class _MessageFormatter(string.Formatter):
@@ -254,7 +257,7 @@ def points_text(points: float, lang: Language, places: int = 2) -> str:
     form its written digits take.
 
     >>> points_text(2, "cs"), points_text(1.5, "cs"), points_text(5, "cs"), points_text(22, "pl"), points_text(2.004, "en")
-    ('2 body', '1,5 bodu', '5 bodů', '22 punkty', '2 points')
+    ('2\\xa0body', '1,5\\xa0bodu', '5\\xa0bodů', '22\\xa0punkty', '2 points')
     """
     return t("ui.points", lang, count=amount(points, places))
 
@@ -295,7 +298,7 @@ def card_name(card: Card, lang: Language, case: CardCase = "nom") -> str:
     gender = rank.get("gender", "")
     suit_forms = suit.get(case, suit) if case != "nom" else suit
     forms = {"rank": rank.get(case, rank["name"]), "suit": suit_forms.get(gender, suit.get(gender, suit["name"]))}
-    return str(lookup("card.pattern", lang)).format(**forms)
+    return typeset(str(lookup("card.pattern", lang)).format(**forms), lang)
 
 
 def card_label(card: Card, lang: Language) -> str:

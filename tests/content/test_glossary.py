@@ -8,6 +8,7 @@ import re
 from html import unescape
 
 import pytest
+from cribbage.typography import typeset
 from helpers import SITE_LANGUAGES
 from tutorial_pages import LANGUAGES, page_source, unknown_words
 
@@ -51,4 +52,5 @@ def test_every_built_glossary_page_shows_the_table_of_the_glossary_data(built_si
     ]
     # one column per language in the site's order, titled with the name mkdocs.yml gives it; one row per term
     assert rows[0] == [SITE_LANGUAGES[code] for code in LANGUAGES]
-    assert rows[1:] == [[term[code] for code in LANGUAGES] for term in TERMS.values()]
+    # each cell set in its own language's typography (hooks/typeset_pages.py)
+    assert rows[1:] == [[typeset(term[code], code) for code in LANGUAGES] for term in TERMS.values()]

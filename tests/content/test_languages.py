@@ -46,12 +46,15 @@ def missing_for(lang: str) -> list[str]:
     # content/terminology.json: {"concepts": [...], lang: {concept: what to avoid}, ...}
     if not isinstance(content("terminology.json").get(lang), dict):
         missing.append(f"content/terminology.json: a {lang!r} entry")
-    # content/web_app.json: {message: {lang: text}}
+    # content/web_app.json and content/theme.json: {message: {lang: text}}
     missing += [
-        f"content/web_app.json: {message}"
-        for message, texts in content("web_app.json").items()
+        f"content/{name}: {message}"
+        for name in ("web_app.json", "theme.json")
+        for message, texts in content(name).items()
         if not str(texts.get(lang, "")).strip()
     ]
+    if lang not in json.loads((MESSAGES / "typography.json").read_text(encoding="utf-8")):
+        missing.append(f"engine/cribbage/messages/typography.json: a {lang!r} entry")
     return missing
 
 
@@ -71,3 +74,5 @@ def test_a_language_the_site_lacks_is_named_with_what_it_lacks():
     assert any(line.startswith("mkdocs.yml") for line in missing)
     assert any(line.startswith("content/glossary.json: ") for line in missing)
     assert any(line.startswith("content/web_app.json: ") for line in missing)
+    assert any(line.startswith("content/theme.json: ") for line in missing)
+    assert any(line.startswith("engine/cribbage/messages/typography.json") for line in missing)

@@ -51,6 +51,7 @@ TOP_LEVEL_LAYERS = {
     "cribbage.errors": "rules",
     "cribbage.i18n": "language",
     "cribbage.session": "table",
+    "cribbage.typography": "language",
 }
 """Each module at the top of the package and its layer (``errors``: what every layer may raise)."""
 

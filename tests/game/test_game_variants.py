@@ -110,7 +110,8 @@ def test_the_boards_to_121_and_61_are_drawn_byte_for_byte_as_before(target, play
     fresh = board_html(game, "en")
     game.run([ComputerPlayer("random", seed=seat) for seat in range(players)])
     done = board_html(game, "pl")
-    digests = tuple(hashlib.sha256(html.encode()).hexdigest()[:16] for html in (fresh, done))
+    # the typography's no-break spaces aside ("Komputer z lewej": cribbage.typography), as before
+    digests = tuple(hashlib.sha256(html.replace("\xa0", " ").encode()).hexdigest()[:16] for html in (fresh, done))
     assert digests == BOARDS_BEFORE[(target, players)]
 
 

@@ -3,6 +3,7 @@ browser context that refuses other hosts (tests/conftest.py checks the build and
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 import site_build
 
 SITE = site_build.SITE
+PAGES_SITE_URL = "https://user.example" + site_build.SUB_PATH  # as GitHub Pages names a project site
 
 
 @pytest.fixture(scope="session")
@@ -38,6 +40,15 @@ def first_visit_context(watched_context, site_url: str):
 def cold_context(watched_context, site_url: str):
     """A new context with service workers blocked: the engine starts cold, from the runtime."""
     return watched_context(site_url, block_foreign=True, fresh=True)
+
+
+@pytest.fixture(scope="session")
+def pages_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The pages built as the Pages workflow builds them, with a SITE_URL under
+    site_build.SUB_PATH (a whole MkDocs build of its own: its tests are slow)."""
+    site = tmp_path_factory.mktemp("pages") / "site"
+    site_build.build_pages(Path(sys.executable), site, site_url=PAGES_SITE_URL)
+    return site
 
 
 @pytest.fixture

@@ -7,10 +7,8 @@ import hashlib
 import json
 import re
 import shutil
-import sys
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 from prerequisites import require
@@ -51,6 +49,17 @@ def test_server_serves_the_site_only_under_its_sub_path(served):
     assert redirect.status == 301 and redirect.headers["Location"] == "/cribbage/"
 
 
+def test_server_answers_a_missing_address_at_any_depth_with_the_sites_404_page(tmp_path):
+    (tmp_path / "404.html").write_text("<h1>not here</h1>")
+    (tmp_path / "page").mkdir()
+    (tmp_path / "page" / "index.html").write_text("<h1>page</h1>")
+    with site_build.served(tmp_path, "/cribbage/") as url:
+        for missing in ("nothing", "page/nothing/deeper/", "cs/no-page/"):
+            answer = fetch(url + missing)
+            assert answer.status == 404 and answer.read() == b"<h1>not here</h1>", missing
+        assert fetch(url + "page/").read() == b"<h1>page</h1>"
+
+
 def test_a_runtime_file_that_differs_from_the_pinned_npm_package_is_refused(tmp_path, monkeypatch):
     require(site_build.PYODIDE_PACKAGE.is_dir(), "node_modules/pyodide: run `python3 site_build.py build` (needs npm)")
     package = tmp_path / "pyodide"
@@ -85,11 +94,10 @@ def test_a_lock_without_the_engine_is_refused(tmp_path):
 
 
 @pytest.mark.slow  # a whole MkDocs build of its own
-def test_a_pages_site_url_gives_the_404_page_absolute_assets_and_keeps_the_switcher_relative(tmp_path):
+def test_a_pages_site_url_gives_the_404_page_absolute_assets_and_keeps_the_switcher_relative(pages_site):
     """GitHub Pages serves 404.html at any depth, so only it needs the project's path;
     every other link, the language switcher's included, stays relative."""
-    site = tmp_path / "site"
-    site_build.build_pages(Path(sys.executable), site, site_url="https://user.example/cribbage/")
+    site = pages_site
     not_found = (site / "404.html").read_text(encoding="utf-8")
     assert re.search(r'<link rel="stylesheet" href="/cribbage/assets/stylesheets/main\.[0-9a-f]+\.min\.css"', not_found)
     for home in (site / "index.html", site / "bg" / "index.html"):

@@ -110,7 +110,8 @@ def test_the_static_hand_shows_every_item_and_the_engines_total(cards, crib, lan
 def test_the_spoken_count_is_said_the_way_players_say_it():
     score = score_show(parse_cards("5H 5S JC 2D"), Card.parse("4D"))
     assert spoken_count(score, "en") == "Fifteen two, fifteen four, and a pair is six"
-    assert spoken_count(score, "pl") == "Piętnaście dwa, piętnaście cztery i para to sześć"
+    # "i" keeps the next word on its line (Polish typography: cribbage.typography)
+    assert spoken_count(score, "pl") == "Piętnaście dwa, piętnaście cztery i\N{NO-BREAK SPACE}para to sześć"
     royal = score_show(parse_cards("6H 6S 6C 2D"), Card.parse("KD"))
     assert spoken_count(royal, "en") == "A pair royal is six"
     double_run = score_show(parse_cards("4H 4S 5C 6D"), Card.parse("10H"))
@@ -467,12 +468,12 @@ def test_crib_table_scrolls_in_its_own_box_that_a_keyboard_can_reach():
 def test_crib_table_compares_published_figures_with_the_engine_in_the_pages_language():
     from cribbage.analysis.discard import crib_rank_table
 
-    html = render_block("crib-table", "published: 5-5 8.5, K-10 2.7\nsource: a book", "cs")
+    html = render_block("crib-table", "published: 5-5 8.5, K-10 2.7\nsource: Cribbage Pro", "cs")
     engine = crib_rank_table()
     assert f"<td>{engine[(5, 5)]:.1f}</td><td>8,5</td>".replace(".", ",") in html
     # K-10 is the same pair as 10-K; a difference below zero is printed with a true minus sign
     assert f"{2.7 - engine[(10, 13)]:.1f}".replace(".", ",").replace("-", "\N{MINUS SIGN}") in html
-    assert "a book" in html
+    assert "Cribbage Pro" in html
 
 
 def test_crib_table_refuses_a_malformed_published_pair():
