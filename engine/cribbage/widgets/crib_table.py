@@ -3,8 +3,8 @@
 The engine's exact average crib for every pair of discarded ranks, and beside it
 the published figures the block quotes (``published``, ``source``).
 
->>> html = WIDGET.render("published: 5-5 8.5\\nsource: a book", "cs")
->>> "<td>8,5</td>" in html, "a book" in html
+>>> html = WIDGET.render("published: 5-5 8.5\\nsource: Colvert, Cribbage", "cs")
+>>> "<td>8,5</td>" in html, "Colvert, Cribbage" in html
 (True, True)
 """
 

@@ -17,7 +17,7 @@
 >>> spoken_count(score_show(*parse_hand_and_starter("KH KD QS QC", "2D")), "en")
 'A pair is two, and another pair is four'
 >>> spoken_count(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4D")), "cs")
-'Patnáct dva, patnáct čtyři a dvojice, to je šest'
+'Patnáct dva, patnáct čtyři a\xa0dvojice, to je šest'
 >>> spoken_count(score_show(*parse_hand_and_starter("KH KD 2S 7C", "9D")), "cs")  # two to four: "to jsou"
 'Dvojice, to jsou dva'
 """
