@@ -218,3 +218,14 @@ def test_a_forged_review_in_the_state_is_refused():
     forged = {**answer["state"], "coach": [{**answer["state"]["coach"][0], "discards": "many"}]}
     with pytest.raises(AssertionError, match="refused"):
         send(forged, {"action": "hint"})
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_short_count_the_coach_cannot_explain_says_the_gap_as_an_amount_of_points(lang):
+    """Too many ways to make up the gap: the coach says only how many points were short, with its noun."""
+    from cribbage.players.reviews import CountReview, DealReview
+    from cribbage.widgets.game.coach_view import deal_review_html
+
+    review = DealReview(1, (), (), (CountReview(1, "hand", said=4, actual=9, missed=(), over=0),))
+    html = deal_review_html(review, lang, True)
+    assert t("game.coach_short", lang, points=points_text(5, lang)) in html.replace("&nbsp;", "\N{NO-BREAK SPACE}")
