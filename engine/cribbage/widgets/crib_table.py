@@ -16,7 +16,7 @@ from html import escape
 from ..analysis.discard import crib_rank_table
 from ..core.cards import RANK_SYMBOLS
 from ..i18n import Language, lookup, number, t
-from .html import attrs
+from .html import attrs, scroll_box
 from .source import BlockError, Fields
 from .widget import Static, Widget
 
@@ -76,9 +76,14 @@ def crib_table_block(fields: Fields, lang: Language, uid: str, text: str) -> Sta
             f'<th scope="col">{escape(t(key, lang))}</th>'
             for key in ("crib_table.discard", "crib_table.engine", "crib_table.published", "crib_table.difference")
         )
+        caption = t("crib_table.compare_caption", lang, source=source_name)
+        # Four columns of long words (Bulgarian's "Публикувано − програма") may pass a phone's width.
         parts.append(
-            f'<table class="cb-crib-compare"><caption>{escape(t("crib_table.compare_caption", lang, source=source_name))}</caption>'
-            f"<thead><tr>{columns}</tr></thead><tbody>{compare}</tbody></table>"
+            scroll_box(
+                f'<table class="cb-crib-compare"><caption>{escape(caption)}</caption>'
+                f"<thead><tr>{columns}</tr></thead><tbody>{compare}</tbody></table>",
+                caption,
+            )
         )
     return Static(f'<figure class="cb-static">{"".join(parts)}</figure>')
 
