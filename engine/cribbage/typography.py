@@ -99,6 +99,8 @@ def typeset(text: str, lang: str, preceding: str = "") -> str:
     '“5H” and ["5H", "5S"]'
     >>> typeset("Раздава 6 карти", "bg"), typeset("oko w oko", "pl"), typeset("Section § 7 a", "en")
     ('Раздава 6\\xa0карти', 'oko w\\xa0oko', 'Section § 7 a')
+    >>> typeset("22:       444       444", "pl")  # padded columns keep their spaces
+    '22:       444       444'
     >>> typeset("do 121. Potom 17. století, § 7 a 5 %", "cs")
     'do 121. Potom 17.\\xa0století, §\\xa07\\xa0a\\xa05\\xa0%'
     """
@@ -133,7 +135,10 @@ def _typeset(whole: str, start: int, lang: str) -> str:
 
 
 def _keeps_next_word(whole: str, start: int, end: int, language: Rules) -> bool:
-    """Whether the breaking space ``whole[start:end]`` becomes one no-break space."""
+    """Whether the breaking space ``whole[start:end]`` becomes one no-break space (a run of
+    spaces is layout, as in the command line's padded columns, and stays as it is)."""
+    if end - start > 1:
+        return False
     before = whole[start - 1] if start else ""
     if before.lower() in language.one_letter_words and not (start > 1 and _in_word(whole[start - 2])):
         return True  # "v Anglii", not "5s ", "s. ", "o' "

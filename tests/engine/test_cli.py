@@ -209,7 +209,7 @@ def test_peg_text_from_options():
     assert code == 0 and len(lines) == 11
     assert lines[1] == "Dealer plays 8S, count 15: fifteen for 2"
     assert lines[3] == "Dealer plays 6C, count 26: run of four for 4"
-    assert lines[4:7] == ["Pone says go", "Dealer plays AH, count 27", "Dealer can play no further: one for the go"]
+    assert lines[4:7] == ["Pone says go", "Dealer plays AH, count 27", "Dealer can play no further: one for the go."]
     assert lines[-1] == "Points in the play: 1 | 7"
 
 

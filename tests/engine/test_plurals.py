@@ -17,9 +17,11 @@ AMOUNTS = (0.5, 1.25, 2.0, 10.75)
 # Numbers as written, each with the decimals it shows: "2.0" has one, as CLDR counts it.
 WRITTEN = ("1.0", "2.0", "2.50", "0.1", "5.5", "11.2", "22.04")
 
+
 def plain(text: str) -> str:
     """The words without the typesetting's no-break spaces (tests/site/test_typography.py checks those)."""
     return text.replace("\N{NO-BREAK SPACE}", " ")
+
 
 PLURAL_RULES = "number.plural_rules"
 

@@ -42,7 +42,7 @@ def hint_text(task: Task, hint: Hint, lang: Language, shape: str = "") -> str:
         case HintKind.PARTIAL_COUNT:
             return t("lesson.hint.partial_count", lang, number=hint.number)
         case HintKind.ITEMS if task.kind is TaskKind.FIND:
-            text = t("lesson.hint.find_count", lang, number=hint.number)
+            text = t("lesson.hint.find_count", lang, number=hint.number, count=hint.number)
             return text + (" " + t("lesson.hint.find_card", lang, card=card) if card else "")
         case HintKind.ITEMS:
             if not hint.number:

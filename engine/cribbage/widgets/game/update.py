@@ -268,7 +268,10 @@ def _announce(state: State, session: TableSession, action: PageAction, lang: Lan
     """The reader's count, or why not (a notice): what it means is the table's (its muggins option)."""
     said = natural(action_text(action).strip(), 5)
     if said is None or said > session.game.rules.variant.max_show:
-        return {**state, "notice": {"key": str(Notice.BAD_COUNT), "params": {}}}
+        return {
+            **state,
+            "notice": {"key": str(Notice.BAD_COUNT), "params": {"most": session.game.rules.variant.max_show}},
+        }
     before = len(session.game.events)
     try:
         count = session.announce(said)
