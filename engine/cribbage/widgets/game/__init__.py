@@ -16,12 +16,12 @@ True
 from __future__ import annotations
 
 from ...core.game import Game
-from ...core.variants import SIX_CARD, VARIANTS
+from ...core.variants import VARIANTS
 from ...i18n import Language, t
 from ...players.computer import STRENGTHS
-from ..source import BlockError, Fields
+from ..source import BlockError, Fields, game_variant
 from ..widget import Live, Widget
-from .state import COMPUTER, COUNTINGS, MAX_SEED, READER, TARGETS_OF, VARIANT_NAMES, GameOptions, game_of, new_state
+from .state import COMPUTER, COUNTINGS, MAX_SEED, READER, TARGETS_OF, GameOptions, game_of, new_state
 from .update import game_update
 from .view import game_view
 
@@ -32,12 +32,7 @@ def _options(fields: Fields) -> GameOptions:
     """The options a block names (``variant``, ``target``, ``strength``, ``counting``, ``muggins``, ``players``,
     ``coach``); the target and players must be the variant's (by default its own target)."""
     strength, counting, muggins, players, coach = "expert", "auto", False, 2, True
-    game = SIX_CARD.name
-    if "variant" in fields:
-        value, line = fields["variant"]
-        if value.lower() not in VARIANT_NAMES:
-            raise BlockError("block_bad_value", line, key="variant", value=value)
-        game = value.lower()
+    game = game_variant(fields).name
     target = VARIANTS[game].target
     for key, (value, line) in fields.items():
         lowered = value.lower()
