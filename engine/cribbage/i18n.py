@@ -195,7 +195,8 @@ def t(key: str, lang: Language, /, **params: Any) -> str:
 
 class _MessageFormatter(string.Formatter):
     """``str.format`` for a message: a format that names a numeral form of the language
-    (``{total:from}``) asks for it, and an amount (a Decimal or a float) is written with
+    (``{total:from}``) asks for it, ``{count:word}`` says a count in words, a name's form
+    (``{seat:mid}``, ``{name:start}``) picks the form a sentence needs, and an amount (a Decimal or a float) is written with
     the language's decimal sign."""
 
     def __init__(self, lang: Language) -> None:
@@ -203,6 +204,10 @@ class _MessageFormatter(string.Formatter):
         self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec in NAME_FORMS:  # a name given as plain text has its label only
+            return value.form(format_spec) if isinstance(value, Named) else str(value)
+        if format_spec == "word":
+            return number_word(int(value), self.lang)
         if format_spec and has_message(f"numeral.{format_spec}", self.lang):
             return numeral(value, format_spec, self.lang)
         if isinstance(value, (Decimal, float)) and not format_spec:
@@ -217,6 +222,45 @@ def _formatter(lang: Language) -> _MessageFormatter:
 
 def has_message(key: str, lang: Language) -> bool:
     return key in catalogue(lang) or key in catalogue(DEFAULT_LANGUAGE)
+
+
+NAME_FORMS = ("label", "mid", "start")
+"""The forms of a name that a message asks for: ``label`` as a heading or a score line shows it
+(``Computer on your left``), ``mid`` in running text (``the computer on your left``), ``start``
+opening a sentence (``The computer on your left``). A message's bare ``{seat}`` is the label."""
+
+
+class Named(str):
+    """A name with its forms: as a string it is the label, so a heading or a table shows it as
+    it is; a message asks for another form with ``{seat:mid}`` or ``{seat:start}``.
+
+    >>> seat = named("ui.pone", "en")
+    >>> str(seat), t("ui.choose_next", "en", seat=seat), t("play.to_move", "en", seat=seat)
+    ('Pone', 'Play a card for the pone', 'The pone to play.')
+    """
+
+    mid: str
+
+    def __new__(cls, label: str, mid: str) -> Named:
+        name = super().__new__(cls, label)
+        name.mid = mid
+        return name
+
+    def form(self, form: str) -> str:
+        if form == "mid":
+            return self.mid
+        if form == "start":  # a sentence starts with a capital, in every language here
+            return self.mid[:1].upper() + self.mid[1:]
+        return str(self)
+
+    def aside(self, note: Named) -> Named:
+        """The name with a note after it in brackets, each in the same form: ``Player 3 (Dealer)``."""
+        return Named(f"{self} ({note})", f"{self.mid} ({note.mid})")
+
+
+def named(key: str, lang: Language, /, **params: Any) -> Named:
+    """The name ``key`` (a seat, a role) with its running-text form ``<key>.mid``."""
+    return Named(t(key, lang, **params), t(f"{key}.mid", lang, **params))
 
 
 def number(value: float, lang: Language, places: int = 2) -> str:
@@ -347,15 +391,17 @@ def error_message(error: Exception, lang: Language) -> str:
         return t("error.error", lang)
 
 
-def seat_name(seat: int, players: int, lang: Language) -> str:
+def seat_name(seat: int, players: int, lang: Language) -> Named:
     """Two players are the pone and the dealer, as the pages call them; more are
     ``Player 1`` ... from the dealer's left, the last seat being the dealer.
 
-    >>> [seat_name(seat, 2, "en") for seat in (0, 1)], seat_name(2, 3, "en")
-    (['Pone', 'Dealer'], 'Player 3 (Dealer)')
+    >>> [seat_name(seat, 2, "en") for seat in (0, 1)], seat_name(2, 3, "en"), seat_name(2, 3, "en").mid
+    (['Pone', 'Dealer'], 'Player 3 (Dealer)', 'Player 3 (the dealer)')
     """
     if players == 2:
-        name = t("ui.pone" if seat == 0 else "ui.dealer", lang)
-        return name[:1].upper() + name[1:]
-    name = t("ui.player", lang, n=seat + 1)
-    return f"{name} ({t('ui.dealer', lang)})" if seat == players - 1 else name
+        role = named("ui.pone" if seat == 0 else "ui.dealer", lang)
+        return Named(
+            role[:1].upper() + role[1:], role.mid
+        )  # a label, though Polish and Bulgarian write the role lowercase
+    name = named("ui.player", lang, n=seat + 1)
+    return name.aside(named("ui.dealer", lang)) if seat == players - 1 else name

@@ -207,9 +207,13 @@ def test_peg_text_from_options():
     code, out, _ = run(["peg", "--hands", "7H 8D 5C KS | 8S 6C AH QD", "--plays", "7H 8S 5C 6C AH 8D QD KS"])
     lines = out.splitlines()
     assert code == 0 and len(lines) == 11
-    assert lines[1] == "Dealer plays 8S, count 15: fifteen for 2"
-    assert lines[3] == "Dealer plays 6C, count 26: run of four for 4"
-    assert lines[4:7] == ["Pone says go", "Dealer plays AH, count 27", "Dealer can play no further: one for the go."]
+    assert lines[1] == "The dealer plays 8S, count 15: fifteen for 2"
+    assert lines[3] == "The dealer plays 6C, count 26: run of four for 4"
+    assert lines[4:7] == [
+        "The pone says go",
+        "The dealer plays AH, count 27",
+        "The dealer can play no further: one for the go.",
+    ]
     assert lines[-1] == "Points in the play: 1 | 7"
 
 

@@ -45,7 +45,7 @@ from .help import UsageError, build_parser, requested_language, score_batch_lang
 if TYPE_CHECKING:  # the game's modules are imported by the game command only: the batch commands start faster
     from ..core.events import Event
     from ..core.game import Game
-from ..i18n import Language, seat_name
+from ..i18n import Language, named, seat_name
 
 EXIT_USAGE = 2
 
@@ -244,7 +244,7 @@ def cmd_game(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     computers = {seat: ComputerPlayer(args.strength, seed=args.seed * 10 + seat) for seat in range(rules.players)}
     human = None if args.auto else 0
     names = [
-        say("cli.you", args.lang) if seat == human else say("ui.player", args.lang, n=seat + 1)
+        say("cli.you", args.lang) if seat == human else named("ui.player", args.lang, n=seat + 1)
         for seat in range(rules.players)
     ]
     told = 0

@@ -15,7 +15,7 @@ from ...core.cards import Card
 from ...core.game import Game
 from ...core.play import replay
 from ...core.show import ScoreItem
-from ...i18n import Language, amount, number, points_text, t
+from ...i18n import Language, amount, number, points_text, seat_name, t
 from ...players.coach import review_game
 from ...players.reviews import DealReview, GameReview, Moment
 from ..html import attrs, button, card_html, cards_html, scroll_box
@@ -234,7 +234,8 @@ def replay_html(state: State, game: Game, lang: Language) -> str:
         behind = _discard_html(review, lang)
     elif review is not None and moment.kind == "count":
         behind = _counts_html(review, lang)
-    you = t("game.replay_you", lang, n=moment.replay.seat + 1)
+    # the seat as the replayed play names it: the pone or the dealer with two players, Player n with more
+    you = t("game.replay_you", lang, seat=seat_name(moment.replay.seat, moment.replay.players, lang))
     return (
         f'<section class="cb-replay"{attrs(aria_label=t("game.replay_title", lang, n=moment.deal))}>'
         f"<h3>{escape(t('game.replay_title', lang, n=moment.deal))}</h3><p>{escape(_moment_text(moment, lang))}</p>"

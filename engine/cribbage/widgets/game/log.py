@@ -113,7 +113,9 @@ def _scored(seat: int, points: int, players: int, lang: Language) -> str:
 def _cut_html(event: CutForDeal, players: int, lang: Language) -> str:
     lines = []
     for round_number, cuts in enumerate(event.rounds):
-        named = ", ".join(f"{escape(seat_name(seat, players, lang))} {card_html(card, lang)}" for seat, card in cuts)
+        named = ", ".join(
+            f"{escape(seat_name(seat, players, lang).mid)} {card_html(card, lang)}" for seat, card in cuts
+        )
         tie = f" {escape(t('game.cut_tie', lang))}" if round_number < len(event.rounds) - 1 else ""
         lines.append(f"{escape(t('game.cut_cards', lang))}: {named}.{tie}")
     lines.append(escape(said("game.cut" if players == 2 else "game.cut_lowest", event.dealer, players, lang)))

@@ -12,14 +12,14 @@ players): their grammar differs, so each is a sentence of its own.
 >>> seat_name(1, 2, "en"), side_name(1, 4, "en")
 ('Computer', 'The other side')
 >>> said("game.plays", 2, 3, "en")
-'Computer on your right plays'
+'The computer on your right plays'
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...i18n import Language, t
+from ...i18n import Language, Named, named, t
 from .state import READER
 
 _PLACES = {3: ("left", "right"), 4: ("left", "partner", "right")}
@@ -40,13 +40,14 @@ def place(seat: int, players: int) -> str:
     return "top" if name == "partner" else name
 
 
-def seat_name(seat: int, players: int, lang: Language) -> str:
-    """``You``, ``Computer`` (two players), or a computer named by its place at the table."""
+def seat_name(seat: int, players: int, lang: Language) -> Named:
+    """``You``, ``Computer`` (two players), or a computer named by its place at the table;
+    in running text ``{name:mid}``, ``the computer on your left``."""
     if seat == READER:
-        return t("game.you", lang)
+        return named("game.you", lang)
     if players == 2:
-        return t("game.computer", lang)
-    return t(f"game.seat_{_PLACES[players][seat - 1]}", lang)
+        return named("game.computer", lang)
+    return named(f"game.seat_{_PLACES[players][seat - 1]}", lang)
 
 
 def side_name(side: int, players: int, lang: Language) -> str:
