@@ -161,14 +161,19 @@ def numeral(number: Number, form: str, lang: Language) -> str:
     """``number`` in one of the language's numeral forms, ``numeral.<form>``: patterns by
     CLDR condition, the first that holds, else ``other``. A message asks for one as
     ``{total:from}``; a language that needs no such form writes the words in the message.
+    A pattern has the digits as ``{n}`` and the count in words as ``{word}``: ``{count:word}``
+    says ``two fifteens``, and ``word_f`` the Czech feminine ``dvě patnáctky``.
 
     >>> numeral(5, "from", "cs"), numeral(4, "from", "cs"), numeral(147, "from", "cs"), numeral(8, "ordinal", "bg")
     ('z 5', 'ze 4', 'ze 147', '8-ми')
+    >>> numeral(2, "word", "en"), numeral(2, "word_f", "cs"), numeral(3, "word_f", "cs")
+    ('two', 'dvě', 'tři')
     """
     forms: dict[str, str] = lookup(f"numeral.{form}", lang)
     written = operands(number)
     pattern = next(text for condition, text in forms.items() if condition == "other" or holds(condition, written))
-    return pattern.format(n=_written(number, lang))
+    whole = Decimal(str(number))
+    return pattern.format(n=_written(number, lang), word=number_word(int(whole), lang) if whole == int(whole) else "")
 
 
 def lookup(key: str, lang: Language) -> Any:
@@ -195,7 +200,7 @@ def t(key: str, lang: Language, /, **params: Any) -> str:
 
 class _MessageFormatter(string.Formatter):
     """``str.format`` for a message: a format that names a numeral form of the language
-    (``{total:from}``) asks for it, ``{count:word}`` says a count in words, a name's form
+    (``{total:from}``, ``{count:word}``) asks for it, a name's form
     (``{seat:mid}``, ``{name:start}``) picks the form a sentence needs, and an amount (a Decimal or a float) is written with
     the language's decimal sign."""
 
@@ -206,8 +211,6 @@ class _MessageFormatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> Any:
         if format_spec in NAME_FORMS:  # a name given as plain text has its label only
             return value.form(format_spec) if isinstance(value, Named) else str(value)
-        if format_spec == "word":
-            return number_word(int(value), self.lang)
         if format_spec and has_message(f"numeral.{format_spec}", self.lang):
             return numeral(value, format_spec, self.lang)
         if isinstance(value, (Decimal, float)) and not format_spec:
@@ -385,6 +388,9 @@ def error_message(error: Exception, lang: Language) -> str:
     key = f"error.{error.code}"
     if not has_message(key, lang):
         key = "error.error"
+    elif has_message(f"{key}.{params.get('kind')}", lang):  # said of the kind asked for: "A run needs ..."
+        key = f"{key}.{params['kind']}"
+    params.setdefault("count", params.get("expected", 0))  # a plural message agrees with the number asked for
     try:
         return t(key, lang, **params)
     except (KeyError, IndexError, ValueError):

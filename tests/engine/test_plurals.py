@@ -52,7 +52,10 @@ def plural_messages(lang: str) -> dict[str, dict[str, str]]:
     return {
         key: message
         for key, message in catalogue(lang).items()
-        if isinstance(message, dict) and "other" in message and set(message) <= categories
+        if isinstance(message, dict)
+        and "other" in message
+        and set(message) <= categories
+        and not key.startswith("numeral.")  # a numeral form's patterns are by condition
     }
 
 

@@ -75,7 +75,7 @@ def test_every_throw_gets_the_rank_and_nets_of_the_advisor(dealer):
         if rank == 1:
             assert verdict.startswith("Your throw") and "is the best" in verdict
         else:
-            assert f"ranks {rank} of 15: net {number(mine.net, 'en')}" in verdict
+            assert f"is number {rank} of 15: net {number(mine.net, 'en')}" in verdict
             assert f"nets {number(best.net, 'en')}: {points_text(best.net - mine.net, 'en')} more" in verdict
         table = rows(answer["html"])
         assert [(row[0], row[2]) for row in table] == [(names(o.discard), number(o.net, "en")) for o in options]

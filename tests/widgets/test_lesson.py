@@ -251,7 +251,8 @@ def test_a_wrong_count_first_sums_the_points_by_kind():
     five = [*task.cards, task.starter]
     tally = re.search(r'<p class="cb-tally">([^<]+)</p>', act(first_state("hand-5"), "check", 28)["html"]).group(1)
     fifteens = len(naive_combinations(five, "fifteen"))
-    assert tally.startswith(f"{t('lesson.count.fifteen', 'en', count=fifteens)} ({points_text(2 * fifteens, 'en')})")
+    said = t("lesson.count.fifteen", "en", count=fifteens)
+    assert tally.startswith(f"{said[:1].upper()}{said[1:]} ({points_text(2 * fifteens, 'en')})")
     assert tally.endswith(f"= {naive_show_total(task.cards, task.starter)}")
 
 

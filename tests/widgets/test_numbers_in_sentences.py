@@ -21,7 +21,7 @@ import pytest
 ENGINE = Path(__file__).resolve().parents[2] / "engine" / "cribbage"
 SCANNED = ("widgets", "cli")
 # Calls whose result is words of the catalogue.
-WORDS = {"t", "say", "said", "seat_name", "side_name", "kind_name", "card_name", "points_text", "reason_text"}
+WORDS = {"t", "say", "said", "seat_name", "side_name", "named", "kind_name", "card_name", "points_text", "reason_text"}
 # Calls whose result is a bare number or its digits, and calls that pass their argument on.
 NUMBERS = {"number", "len", "sum", "int", "float", "round", "abs", "min", "max"}
 PASSING = {"escape", "str"}
@@ -118,6 +118,7 @@ GLUED = (
     "f'{len(found)} {t(\"ui.found\", lang)}'",
     "f'{said(\"game.pegs\", seat, players, lang)} ({number(cost, lang)})'",
     "f'{t(\"ui.net\", lang)} {net:.2f}'",
+    "f'{named(\"ui.player\", lang, n=seat)} {score}'",  # a seat's name, its score bare
 )
 APART = (
     "f\"{t('ui.total', lang)}: {total}\"",  # a label and its value

@@ -41,9 +41,13 @@ def fields_of(message) -> set[str]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_language_has_every_message_with_the_same_placeholders(lang):
     english, other = catalogue("en"), catalogue(lang)
-    assert {key for key in other if not key.startswith(LANGUAGE_OWN_GRAMMAR)} == set(english)
+
+    def shared(messages):
+        return {key for key in messages if not key.startswith(LANGUAGE_OWN_GRAMMAR)}
+
+    assert shared(other) == shared(english)
     for key, message in english.items():
-        if isinstance(message, (str, dict)) and key != "card.suits":
+        if isinstance(message, (str, dict)) and key != "card.suits" and key in shared(english):
             if key.startswith("spoken."):  # a length in digits or in words, as the language says it best
                 assert fields_of(other[key]) - {"length", "length_word"} == fields_of(message) - {
                     "length",

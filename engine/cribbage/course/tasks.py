@@ -288,7 +288,10 @@ def check_answer_form(task: Task, answer: Answer) -> None:
         least = 3 if task.only == ("run",) else 2  # a run has three cards or more
         if task.kind is TaskKind.FIND and len(answer) < least:
             raise AnswerSizeError(
-                f"a combination has at least {least} cards, not {len(answer)}", least=least, got=len(answer)
+                f"a combination has at least {least} cards, not {len(answer)}",
+                least=least,
+                got=len(answer),
+                kind=task.only[0] if len(task.only) == 1 else "",
             )
 
 

@@ -43,7 +43,7 @@ def hint_text(task: Task, hint: Hint, lang: Language, shape: str = "") -> str:
             return t("lesson.hint.partial_count", lang, number=hint.number)
         case HintKind.ITEMS if task.kind is TaskKind.FIND:
             text = t("lesson.hint.find_count", lang, number=hint.number, count=hint.number)
-            return text + (" " + t("lesson.hint.find_card", lang, card=card) if card else "")
+            return text + (" " + t("lesson.hint.find_card", lang, card=card, count=hint.number) if card else "")
         case HintKind.ITEMS:
             if not hint.number:
                 return t("lesson.hint.score_none", lang)

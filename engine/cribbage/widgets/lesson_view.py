@@ -336,7 +336,8 @@ def _sum_text(cards: Sequence[Card]) -> str:
 
 
 def _tally(items: Sequence[ScoreItem], lang: Language) -> str:
-    """``4 fifteens (8 points) + 1 pair (2 points) = 10``: the items summed by kind, before the detail."""
+    """``Four fifteens (8 points) + a pair (2 points) = 10``: the items summed by kind, before the
+    detail; one kind alone is its own sum (``A flush (4 points)``)."""
     by_kind: dict[str, list[ScoreItem]] = {}
     for item in items:
         by_kind.setdefault(item.kind, []).append(item)
@@ -344,7 +345,8 @@ def _tally(items: Sequence[ScoreItem], lang: Language) -> str:
         f"{t(f'lesson.count.{kind}', lang, count=len(group))} ({points_text(sum(item.points for item in group), lang)})"
         for kind, group in by_kind.items()
     ]
-    return f"{' + '.join(parts)} = {sum(item.points for item in items)}"
+    text = " + ".join(parts) if len(parts) == 1 else f"{' + '.join(parts)} = {sum(item.points for item in items)}"
+    return text[:1].upper() + text[1:]
 
 
 def _three_and_the_starter(task: Task) -> bool:

@@ -136,13 +136,20 @@ def kind_tally(score: ShowScore, lang: Language) -> str:
     >>> from cribbage.core.cards import parse_hand_and_starter
     >>> from cribbage.core.show import score_show
     >>> kind_tally(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4C")), "en")
-    'What scores: fifteen for 4 points, pair for 2 points, his nobs for 1 point'
+    'What scores: two fifteens for 4 points, a pair for 2 points, his nobs for 1 point'
     """
     points: dict[str, int] = {}
+    counts: dict[str, int] = {}
     for item in score.items:
         points[item.kind] = points.get(item.kind, 0) + item.points
-    parts = ", ".join(
-        t("ui.kind_points", lang, kind=t(f"kind.{kind}", lang), points=points_text(value, lang))
+        counts[item.kind] = counts.get(item.kind, 0) + 1
+    parts = ", ".join(  # each kind said with its count: "two fifteens", as the course says them
+        t(
+            "ui.kind_points",
+            lang,
+            kind=t(f"lesson.count.{kind}", lang, count=counts[kind]),
+            points=points_text(value, lang),
+        )
         for kind, value in points.items()
     )
     return f"{t('ui.breakdown', lang)}: {parts}"
