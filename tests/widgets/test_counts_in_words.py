@@ -9,8 +9,9 @@ from cribbage.core.cards import parse_cards, parse_hand_and_starter
 from cribbage.core.show import ScoreItem, score_show
 from cribbage.errors import AnswerSizeError, CardCountError
 from cribbage.i18n import LANGUAGES, error_message, t
+from cribbage.widgets.lesson_hints import and_list
 from cribbage.widgets.lesson_view import _tally
-from cribbage.widgets.spoken import kind_tally
+from cribbage.widgets.spoken import kind_name, kind_tally, one_kind
 
 COUNTED = ("fifteen", "pair", "run")
 
@@ -70,3 +71,15 @@ def test_a_breakdown_line_starts_with_a_capital_and_sums_only_two_kinds_or_more(
     assert alone[0].isupper() and "=" not in alone, alone
     both = _tally(fifteens + flush, lang)
     assert both[0].isupper() and both.endswith("= 8"), both
+
+
+def test_an_english_kind_named_once_in_a_sentence_has_its_article():
+    run = ScoreItem("run", tuple(parse_cards("5H 6S 7D")), 3)
+    thirty_one = ScoreItem("thirty_one", tuple(parse_cards("KH KS AD")), 2)
+    assert and_list([one_kind(thirty_one, "en"), one_kind(run, "en")], "en") == "thirty-one and a run"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_kind_named_once_names_the_kind_in_every_language(lang):
+    run = ScoreItem("run", tuple(parse_cards("5H 6S 7D")), 3)
+    assert kind_name(run, lang) in one_kind(run, lang)

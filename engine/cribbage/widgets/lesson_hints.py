@@ -31,7 +31,7 @@ from ..course.exercises import (
 )
 from ..i18n import Language, card_name, card_symbol, number, points_text, t
 from .html import attrs, card_face, card_html, scroll_box
-from .spoken import kind_name
+from .spoken import kind_name, one_kind
 
 
 def hint_text(task: Task, hint: Hint, lang: Language, shape: str = "") -> str:
@@ -64,7 +64,7 @@ def hint_text(task: Task, hint: Hint, lang: Language, shape: str = "") -> str:
             if not hint.number or not card:
                 return t("lesson.hint.all_safe", lang)
             _points, items = threat(task, hint.cards[0])  # the reply is the last card of what it scores
-            kinds = and_list([kind_name(item, lang) for item in items], lang)
+            kinds = and_list([one_kind(item, lang) for item in items], lang)
             reply = card_name(items[0].cards[-1], lang)
             return t(
                 "lesson.hint.avoid", lang, card=card, reply=reply, points=points_text(hint.number, lang), kinds=kinds

@@ -45,6 +45,18 @@ def kind_name(item: ScoreItem, lang: Language) -> str:
     return t(f"kind.{PAIR_NAMES[len(item.cards)] if item.kind == ScoreKind.PAIR else item.kind}", lang)
 
 
+def one_kind(item: ScoreItem, lang: Language) -> str:
+    """One item named as a sentence names one thing: ``a run``, ``thirty-one`` (``kind.one``,
+    an article by kind where the language has them).
+
+    >>> from cribbage.core.cards import parse_cards
+    >>> one_kind(ScoreItem("run", tuple(parse_cards("5H 6S 7D")), 3), "en"), one_kind(ScoreItem("thirty_one", (), 2), "en")
+    ('a run', 'thirty-one')
+    """
+    patterns: dict[str, str] = lookup("kind.one", lang)
+    return patterns.get(item.kind, patterns["any"]).format(kind=kind_name(item, lang))
+
+
 RUN_GROUP_NAMES = {(2,): "double_run", (3,): "triple_run", (2, 2): "double_double_run"}
 """Runs over the same ranks said as one, by how many cards the repeated ranks hold."""
 
