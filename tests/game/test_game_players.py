@@ -16,7 +16,7 @@ import pytest
 from cribbage.core.events import Deal, Discard, Pegged, Shown
 from cribbage.core.game import Game
 from cribbage.core.show import show_total
-from cribbage.i18n import LANGUAGES, card_name, t
+from cribbage.i18n import LANGUAGES, card_name, named, t
 from cribbage.players.computer import ComputerPlayer
 from cribbage.widgets import render_block, update
 from cribbage.widgets.game import READER, GameOptions, new_state
@@ -187,7 +187,7 @@ def test_three_players_deal_five_each_and_one_card_from_the_pack_to_the_crib():
     assert [len(hand) for hand in deal.hands] == [5, 5, 5] and len(deal.crib) == 1
     assert t("game.crib_from_deck", "en") in answer["html"]
     # The player left of the dealer discards first; the reader's cards are tappable, one to choose.
-    names = {1: t("game.seat_left", "en"), 2: t("game.seat_right", "en")}
+    names = {1: named("game.seat_left", "en"), 2: named("game.seat_right", "en")}
     prompt = (
         t("game.choose_one_you", "en")
         if game.dealer == READER
