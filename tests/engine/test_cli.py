@@ -381,6 +381,38 @@ def test_help_has_no_english_text_left(lang):
         assert english_page.startswith("usage: ") and "options:" in english_page
 
 
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+@pytest.mark.parametrize(
+    "argv, english",
+    [
+        (["game", "--players", "5"], "invalid choice"),
+        (["score"], "the following arguments are required"),
+        (["score", "5H", "--starter", "5D", "--bogus"], "unrecognized arguments"),
+        (["game", "--seed", "x"], "invalid int value"),
+        (["game", "--seed"], "expected one argument"),
+    ],
+)
+def test_argparse_errors_are_in_the_language_of_the_line(lang, argv, english):
+    error = assert_one_line_error(*run(["--lang", lang, *argv]))
+    assert english not in error, error
+
+
+def test_an_invalid_choice_is_worded_by_the_catalogue_with_the_value_and_the_choices():
+    error = assert_one_line_error(*run(["--lang", "cs", "game", "--players", "5"]))
+    worded = t("cli.argparse.invalid_choice", "cs", value="5", choices="2, 3, 4")
+    assert error.endswith(t("cli.argparse.argument", "cs", argument_name="--players", message=worded)), error
+
+
+def test_the_cli_offers_every_strength_the_computer_has():
+    from cribbage.players.computer import STRENGTHS
+
+    game = build_parser("en")._subparsers._group_actions[0].choices["game"]
+    strength = next(action for action in game._actions if action.dest == "strength")
+    assert tuple(strength.choices) == STRENGTHS
+    code, out, _ = run(["game", "--auto", "--seed", "1", "--strength", "steady", "--target", "61", "--five-card"])
+    assert code == 0 and out
+
+
 def test_language_is_read_before_the_parser_wherever_lang_stands():
     assert requested_language(["score", "--help", "--lang", "sk"]) == "sk"
     assert requested_language(["--lang", "pl", "game", "--lang=cs"]) == "cs"
