@@ -261,6 +261,28 @@ def test_auto_game_prints_the_full_log_to_the_end(players):
     assert run(["game", "--seed", "3", "--players", str(players), "--auto", "--strength", "easy"])[1] == out
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("variant", ["six-card", "five-card"])
+def test_the_first_dealer_is_named_once_by_the_cut_for_deal(lang, variant):
+    _, out, _ = run(["--lang", lang, "game", "--auto", "--seed", "3", "--variant", variant, "--target", "61"])
+    lines = out.splitlines()
+    first_hand = next(index for index, line in enumerate(lines) if line.startswith("  "))
+    dealer_line = t("cli.deal", lang, dealer="\0").split("\0")[0]
+    cut_line = t("cli.cut_for_deal", lang, cuts="\0", dealer="").split("\0")[0]
+    assert lines[0].startswith(cut_line)
+    assert not [line for line in lines[:first_hand] if line.startswith(dealer_line)], lines[:first_hand]
+    assert any(line.startswith(dealer_line) for line in lines[first_hand:])  # the later deals name theirs
+
+
+def test_the_score_line_names_each_side_with_its_score():
+    _, out, _ = run(["game", "--auto", "--seed", "3"])
+    prefix = t("cli.scores", "en", scores="")
+    line = next(line for line in out.splitlines() if line.startswith(prefix))
+    sides = line[len(prefix) :].split(", ")
+    assert [side.rsplit(" ", 1)[0] for side in sides] == [t("ui.player", "en", n=1), t("ui.player", "en", n=2)], line
+    assert all(side.rsplit(" ", 1)[1].isdigit() for side in sides), line
+
+
 def test_interactive_game_reads_every_decision_from_stdin():
     """A scripted human plays a whole game; the CLI ends it like the engine does."""
     rules = GameRules()

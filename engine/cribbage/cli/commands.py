@@ -289,7 +289,9 @@ def describe_event(event: Event, game: Game, names: Sequence[str], lang: str, hu
         case ThreeForLast():
             lines.append(about("cli.three_for_last", event.seat))
         case Deal():
-            lines.append(say("cli.deal", lang, dealer=names[event.dealer]))
+            first_deal = next(e for e in game.events if e.kind == "deal") is event
+            if not first_deal:  # the cut for deal has just named the first dealer
+                lines.append(say("cli.deal", lang, dealer=names[event.dealer]))
             if human is not None:
                 lines.append(say("cli.your_hand", lang, cards=cards(event.hands[human])))
             else:
@@ -339,8 +341,9 @@ def describe_event(event: Event, game: Game, names: Sequence[str], lang: str, hu
                         )
                     )
             return lines
-    if event.points:
-        lines.append(say("cli.scores", lang, scores=" – ".join(map(str, game.scores))))
+    if event.points:  # each score after its side's name: "6 – 11" does not say whose is whose
+        scores = ", ".join(f"{_side_name(side, game, names, lang)} {score}" for side, score in enumerate(game.scores))
+        lines.append(say("cli.scores", lang, scores=scores))
     return lines
 
 
