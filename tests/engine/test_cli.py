@@ -362,6 +362,31 @@ def test_interactive_game_explains_an_illegal_choice_and_asks_again():
     assert code == 2 and "Traceback" not in err  # then the input ran out
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_discard_of_cards_not_held_names_the_card_not_the_phase(lang):
+    game = Game(GameRules(), seed=3)
+    game.advance()
+    game.advance()
+    held = set(game.hand(0))
+    foreign = next(card for card in parse_cards("5S 5C 2D 3D 4D 8C") if card not in held)
+    code, out, _ = run(["--lang", lang, "game", "--seed", "3"], f"{foreign} {game.hand(0)[0]}\n")
+    assert t("cli.not_in_hand", lang, card=str(foreign)) in out
+    assert t("error.illegal_action", lang) not in out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_overcount_and_an_empty_line_are_refused_with_what_to_do(lang):
+    rules = GameRules(muggins=True)
+    overcount = rules.announce_error(28, 4)
+    assert overcount is not None
+    assert cli._refusal(overcount, lang) == t("game.overcount", lang, said=28)
+    empty_discard = rules.discard_error(parse_cards("5S 5C 2D 3D 4D 8C"), ())
+    assert empty_discard is not None
+    assert cli._refusal(empty_discard, lang) == t("error.wrong_card_count", lang, expected=2, got=0)
+    _, out, _ = run(["--lang", lang, "game", "--seed", "3"], "JC JS\n\n")
+    assert t("cli.enter_card", lang) in out
+
+
 # -- help in the reader's language ----------------------------------------------------------
 
 

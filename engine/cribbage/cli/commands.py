@@ -423,6 +423,9 @@ def _human_turn(game: Game, seat: int, names: Sequence[str], lang: str, out: Tex
             if expected == Decision.DISCARD:
                 action = Action(ActionKind.DISCARD, seat, parse_cards(text))
             elif expected == Decision.PLAY:
+                if not text:
+                    out.write(say("cli.enter_card", lang) + "\n")
+                    continue
                 action = Action(ActionKind.PLAY, seat, (Card.parse(text),))
             elif expected == Decision.ANNOUNCE:
                 if not (text.isascii() and text.isdigit()):  # isdigit() alone takes "²", which int() refuses
@@ -434,7 +437,20 @@ def _human_turn(game: Game, seat: int, names: Sequence[str], lang: str, out: Tex
                 )
             return game.apply(action)  # checks everything before changing the game
         except CribbageError as error:
-            out.write(error_line(error, lang) + "\n")
+            out.write(_refusal(error, lang) + "\n")
+
+
+def _refusal(error: CribbageError, lang: str) -> str:
+    """Why the human's decision was refused, said to them: the game's reason for an
+    illegal discard or count, which the generic "not possible now" would hide."""
+    reason, params = error.params.get("reason"), error.params
+    if reason == "not_in_hand" and error.code == "illegal_action":  # a discard: a play says its own reason
+        return say("cli.not_in_hand", lang, card=params["card"])
+    if reason == "discard_count":
+        return say("error.wrong_card_count", lang, expected=params["expected"], got=params["got"])
+    if reason == "overcount":
+        return say("game.overcount", lang, said=params["announced"])
+    return error_line(error, lang)
 
 
 @contextmanager
