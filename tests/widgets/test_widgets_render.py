@@ -10,7 +10,7 @@ from html import unescape
 import pytest
 from cribbage import errors
 from cribbage.analysis.discard import analyse_discards
-from cribbage.core.cards import DECK, Card, parse_cards
+from cribbage.core.cards import DECK, Card, parse_cards, parse_hand_and_starter
 from cribbage.core.play import Play, replay
 from cribbage.core.show import score_show
 from cribbage.i18n import LANGUAGES, card_name, catalogue, error_message, number_word, t
@@ -480,3 +480,17 @@ def test_crib_table_refuses_a_malformed_published_pair():
     with pytest.raises(BlockError) as refused:
         render_block("crib-table", "published: 5-5 8.5, 5-X 3", "en")
     assert refused.value.code == "block_bad_value"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_quotation_inside_the_said_aloud_line_takes_the_languages_inner_quotes(lang):
+    """The line is a <q>, whose outer marks the browser draws: the players' joke quoted
+    inside it ("nineteen" for a hand of nothing) must be set with the inner pair."""
+    from cribbage.typography import rules
+    from cribbage.widgets.count import spoken_html
+
+    html = spoken_html(score_show(*parse_hand_and_starter("2H 4D 6C 8S", "QD")), lang)
+    said = unescape(re.search(r"<q data-spoken>(.*?)</q>", html).group(1))
+    outer, inner = rules(lang).quotes, rules(lang).inner_quotes
+    assert inner[0] in said and inner[1] in said, said
+    assert not set(outer) & set(said), said
