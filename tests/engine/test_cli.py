@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from cribbage.analysis.discard import analyse_discards
 from cribbage.cli import commands as cli
+from cribbage.cli import game_text
 from cribbage.cli.commands import main
 from cribbage.cli.help import build_parser, requested_language
 from cribbage.core.cards import parse_cards
@@ -224,6 +225,15 @@ def test_stats_json_is_the_exact_histogram():
     assert data["hand"]["29"] == 4 and data["hand"]["0"] == 1_009_008
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_stats_text_keeps_its_columns_aligned_in_every_language(lang):
+    """The typesetter must not turn a column's padding into one no-break space."""
+    code, out, _ = run(["--lang", lang, "stats"])
+    rows = out.splitlines()[1:]
+    assert code == 0 and len(rows) == 30
+    assert len({len(row) for row in rows}) == 1 and "\u00a0" not in out, rows
+
+
 def test_discard_json_matches_the_advisor():
     code, out, _ = run(["discard", "5H", "5S", "6C", "7D", "JH", "KS", "--dealer", "--json"])
     options = json.loads(out)
@@ -379,10 +389,10 @@ def test_an_overcount_and_an_empty_line_are_refused_with_what_to_do(lang):
     rules = GameRules(muggins=True)
     overcount = rules.announce_error(28, 4)
     assert overcount is not None
-    assert cli._refusal(overcount, lang) == t("game.overcount", lang, said=28)
+    assert game_text._refusal(overcount, lang) == t("game.overcount", lang, said=28)
     empty_discard = rules.discard_error(parse_cards("5S 5C 2D 3D 4D 8C"), ())
     assert empty_discard is not None
-    assert cli._refusal(empty_discard, lang) == t("error.wrong_card_count", lang, expected=2, got=0)
+    assert game_text._refusal(empty_discard, lang) == t("error.wrong_card_count", lang, expected=2, got=0)
     _, out, _ = run(["--lang", lang, "game", "--seed", "3"], "JC JS\n\n")
     assert t("cli.enter_card", lang) in out
 
