@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from cribbage.i18n import t
 from helpers import LANGUAGES
 from prerequisites import require
 
@@ -61,6 +62,17 @@ def test_each_built_index_holds_its_languages_pages_with_folded_words_where_read
         assert folded == (lang in ("pl", "cs", "sk")), lang
     cs = json.loads((built_site / "cs" / "search" / "search_index.json").read_text("utf-8"))
     assert any("startovni" in doc["text_folded"].split() for doc in cs["docs"])
+
+
+def test_no_built_index_holds_the_text_of_a_live_example(built_site):
+    """The play examples' key hint is widget text only (their static markup carries it):
+    search finds the prose around the examples, never the examples' controls."""
+    for lang, root in (("en", ""), ("pl", "pl/"), ("cs", "cs/"), ("sk", "sk/"), ("bg", "bg/")):
+        index = json.loads((built_site / root / "search" / "search_index.json").read_text("utf-8"))
+        key_hint = t("ui.keys_hint", lang)[:24]
+        assert key_hint in (built_site / root / "play" / "index.html").read_text("utf-8")
+        found = [doc["location"] for doc in index["docs"] if key_hint in doc["text"]]
+        assert not found, (lang, found)
 
 
 def test_page_config_keeps_every_key_materials_base_template_writes(built_site):
