@@ -107,6 +107,19 @@ def typeset(text: str, lang: str, preceding: str = "") -> str:
     return _typeset(preceding + text, len(preceding), lang)
 
 
+def as_inner_quotation(text: str, lang: str) -> str:
+    """``text``, already typeset, to stand inside a quotation (a ``<q>``, whose marks the
+    browser draws): its own quotation marks become the language's inner ones.
+
+    >>> as_inner_quotation("nothing (or, as players joke, “nineteen”)", "en")
+    'nothing (or, as players joke, ‘nineteen’)'
+    >>> as_inner_quotation("nic (v žertu se tomu říká „devatenáct“)", "cs")
+    'nic (v žertu se tomu říká ‚devatenáct‘)'
+    """
+    language = rules(lang)
+    return text.translate(str.maketrans("".join(language.quotes), "".join(language.inner_quotes)))
+
+
 @lru_cache(maxsize=4096)  # a page, a game or the CLI sets the same messages again and again
 def _typeset(whole: str, start: int, lang: str) -> str:
     """``whole[start:]`` typeset, ``whole[:start]`` read as what precedes it."""

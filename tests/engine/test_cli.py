@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from cribbage.analysis.discard import analyse_discards
 from cribbage.cli import commands as cli
+from cribbage.cli import game_text
 from cribbage.cli.commands import main
 from cribbage.cli.help import build_parser, requested_language
 from cribbage.core.cards import parse_cards
@@ -228,6 +229,15 @@ def test_stats_json_is_the_exact_histogram():
     assert data["hand"]["29"] == 4 and data["hand"]["0"] == 1_009_008
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_stats_text_keeps_its_columns_aligned_in_every_language(lang):
+    """The typesetter must not turn a column's padding into one no-break space."""
+    code, out, _ = run(["--lang", lang, "stats"])
+    rows = out.splitlines()[1:]
+    assert code == 0 and len(rows) == 30
+    assert len({len(row) for row in rows}) == 1 and "\u00a0" not in out, rows
+
+
 def test_discard_json_matches_the_advisor():
     code, out, _ = run(["discard", "5H", "5S", "6C", "7D", "JH", "KS", "--dealer", "--json"])
     options = json.loads(out)
@@ -263,6 +273,28 @@ def test_auto_game_prints_the_full_log_to_the_end(players):
     assert lines[0].startswith("Cut for deal")
     assert any(line.startswith("Winner:") for line in lines[-4:])
     assert run(["game", "--seed", "3", "--players", str(players), "--auto", "--strength", "easy"])[1] == out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("variant", ["six-card", "five-card"])
+def test_the_first_dealer_is_named_once_by_the_cut_for_deal(lang, variant):
+    _, out, _ = run(["--lang", lang, "game", "--auto", "--seed", "3", "--variant", variant, "--target", "61"])
+    lines = out.splitlines()
+    first_hand = next(index for index, line in enumerate(lines) if line.startswith("  "))
+    dealer_line = t("cli.deal", lang, dealer="\0").split("\0")[0]
+    cut_line = t("cli.cut_for_deal", lang, cuts="\0", dealer="").split("\0")[0]
+    assert lines[0].startswith(cut_line)
+    assert not [line for line in lines[:first_hand] if line.startswith(dealer_line)], lines[:first_hand]
+    assert any(line.startswith(dealer_line) for line in lines[first_hand:])  # the later deals name theirs
+
+
+def test_the_score_line_names_each_side_with_its_score():
+    _, out, _ = run(["game", "--auto", "--seed", "3"])
+    prefix = t("cli.scores", "en", scores="")
+    line = next(line for line in out.splitlines() if line.startswith(prefix))
+    sides = line[len(prefix) :].split(", ")
+    assert [side.rsplit(" ", 1)[0] for side in sides] == [t("ui.player", "en", n=1), t("ui.player", "en", n=2)], line
+    assert all(side.rsplit(" ", 1)[1].isdigit() for side in sides), line
 
 
 def test_interactive_game_reads_every_decision_from_stdin():
@@ -344,6 +376,31 @@ def test_interactive_game_explains_an_illegal_choice_and_asks_again():
     assert code == 2 and "Traceback" not in err  # then the input ran out
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_discard_of_cards_not_held_names_the_card_not_the_phase(lang):
+    game = Game(GameRules(), seed=3)
+    game.advance()
+    game.advance()
+    held = set(game.hand(0))
+    foreign = next(card for card in parse_cards("5S 5C 2D 3D 4D 8C") if card not in held)
+    code, out, _ = run(["--lang", lang, "game", "--seed", "3"], f"{foreign} {game.hand(0)[0]}\n")
+    assert t("cli.not_in_hand", lang, card=str(foreign)) in out
+    assert t("error.illegal_action", lang) not in out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_overcount_and_an_empty_line_are_refused_with_what_to_do(lang):
+    rules = GameRules(muggins=True)
+    overcount = rules.announce_error(28, 4)
+    assert overcount is not None
+    assert game_text._refusal(overcount, lang) == t("game.overcount", lang, said=28)
+    empty_discard = rules.discard_error(parse_cards("5S 5C 2D 3D 4D 8C"), ())
+    assert empty_discard is not None
+    assert game_text._refusal(empty_discard, lang) == t("error.wrong_card_count", lang, expected=2, got=0)
+    _, out, _ = run(["--lang", lang, "game", "--seed", "3"], "JC JS\n\n")
+    assert t("cli.enter_card", lang) in out
+
+
 # -- help in the reader's language ----------------------------------------------------------
 
 
@@ -383,6 +440,38 @@ def test_help_has_no_english_text_left(lang):
         for word in ("usage:", "options:", "positional arguments", "show this help message"):
             assert word not in page
         assert english_page.startswith("usage: ") and "options:" in english_page
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+@pytest.mark.parametrize(
+    "argv, english",
+    [
+        (["game", "--players", "5"], "invalid choice"),
+        (["score"], "the following arguments are required"),
+        (["score", "5H", "--starter", "5D", "--bogus"], "unrecognized arguments"),
+        (["game", "--seed", "x"], "invalid int value"),
+        (["game", "--seed"], "expected one argument"),
+    ],
+)
+def test_argparse_errors_are_in_the_language_of_the_line(lang, argv, english):
+    error = assert_one_line_error(*run(["--lang", lang, *argv]))
+    assert english not in error, error
+
+
+def test_an_invalid_choice_is_worded_by_the_catalogue_with_the_value_and_the_choices():
+    error = assert_one_line_error(*run(["--lang", "cs", "game", "--players", "5"]))
+    worded = t("cli.argparse.invalid_choice", "cs", value="5", choices="2, 3, 4")
+    assert error.endswith(t("cli.argparse.argument", "cs", argument_name="--players", message=worded)), error
+
+
+def test_the_cli_offers_every_strength_the_computer_has():
+    from cribbage.players.computer import STRENGTHS
+
+    game = build_parser("en")._subparsers._group_actions[0].choices["game"]
+    strength = next(action for action in game._actions if action.dest == "strength")
+    assert tuple(strength.choices) == STRENGTHS
+    code, out, _ = run(["game", "--auto", "--seed", "1", "--strength", "steady", "--target", "61", "--five-card"])
+    assert code == 0 and out
 
 
 def test_language_is_read_before_the_parser_wherever_lang_stands():

@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ElementTree
 from html import escape
 
 import pytest
-from cribbage.core.events import Deal, Discard, ThreeForLast
+from cribbage.core.events import CutForDeal, Deal, Discard, ThreeForLast
 from cribbage.core.game import Game
 from cribbage.core.rules import GameRules
 from cribbage.core.variants import FIVE_CARD, SEVEN_CARD, SIX_CARD
@@ -176,6 +176,19 @@ def test_the_five_card_pones_three_for_last_is_told_in_the_log_in_the_pages_lang
     assert ThreeForLast.kind not in log
     assert escape(t("game.three_for_last", lang)) in log
     assert escape(said("game.pegs", three.seat, 2, lang, points=points_text(three.points, lang))) in log
+
+
+@pytest.mark.parametrize("variant", [FIVE_CARD, SIX_CARD])
+def test_the_first_deals_log_tells_the_cut_for_deal_in_every_variant(variant):
+    """The five-card game logs the pone's three for last between the cut and the first
+    deal: the log of that deal still starts with who cut what and who deals."""
+    state = new_state(GameOptions(target=variant.target, variant=variant.name), 5, "g")
+    answer = send(state, {"action": "cut"}, "sk")
+    cut = next(event for event in read(answer["state"]).events if isinstance(event, CutForDeal))
+    found = re.search(r'<ol class="cb-log">.*?</ol>', answer["html"], re.S)
+    assert found is not None
+    assert escape(t("game.cut_cards", "sk")) in found.group(0)
+    assert escape(said("game.cut", cut.dealer, 2, "sk")) in found.group(0)
 
 
 def test_the_options_box_offers_the_variants_and_each_variants_targets():

@@ -9,10 +9,13 @@ import re
 from pathlib import Path
 
 import pytest
+from cribbage.i18n import t
 from helpers import LANGUAGES
 from prerequisites import require
 
-from hooks import search_per_language
+from hooks import cribbage_blocks, search_per_language
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 CONFIG_SCRIPT = re.compile(r'<script id="__config" type="application/json">(.*?)</script>', re.S)
 
@@ -61,6 +64,17 @@ def test_each_built_index_holds_its_languages_pages_with_folded_words_where_read
     assert any("startovni" in doc["text_folded"].split() for doc in cs["docs"])
 
 
+def test_no_built_index_holds_the_text_of_a_live_example(built_site):
+    """The play examples' key hint is widget text only (their static markup carries it):
+    search finds the prose around the examples, never the examples' controls."""
+    for lang, root in (("en", ""), ("pl", "pl/"), ("cs", "cs/"), ("sk", "sk/"), ("bg", "bg/")):
+        index = json.loads((built_site / root / "search" / "search_index.json").read_text("utf-8"))
+        key_hint = t("ui.keys_hint", lang)[:24]
+        assert key_hint in (built_site / root / "play" / "index.html").read_text("utf-8")
+        found = [doc["location"] for doc in index["docs"] if key_hint in doc["text"]]
+        assert not found, (lang, found)
+
+
 def test_page_config_keeps_every_key_materials_base_template_writes(built_site):
     """overrides/main.html writes Material's config itself (to move the search base): a
     Material release that adds a key must not leave it out silently."""
@@ -74,6 +88,28 @@ def test_page_config_keeps_every_key_materials_base_template_writes(built_site):
     assert material_keys and material_keys <= keys, material_keys - keys
     assert config["base"] == "../../cs/"
     assert (built_site / "cs" / "basics" / config["search"]).resolve().is_file()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_search_indexes_the_prose_around_a_live_example_and_none_of_its_markup(lang):
+    """Every live example of the language's pages, between two paragraphs, as Material's
+    search plugin parses a page: only the two paragraphs reach the index. (The static
+    figures, the board and the crib table, are indexed: their captions are prose.)"""
+    material = importlib.util.find_spec("material.plugins.search.plugin")
+    require(material, "MkDocs Material: `pip install --require-hashes -r requirements/site.txt`")
+    from material.plugins.search.plugin import Parser
+
+    folder = DOCS / lang
+    widgets = {}
+    for page in sorted(folder.rglob("*.md")):
+        widgets.update(cribbage_blocks.render_blocks(page.read_text("utf-8"), lang, page.name)[1])
+    assert widgets, lang
+    for html in (html for html in widgets.values() if 'class="cribbage-widget' in html):
+        parser = Parser()
+        parser.feed(f"<p>Before.</p>{html}<p>After.</p>")
+        parser.close()
+        text = "".join("".join(section.text) for section in parser.data)
+        assert "".join(text.replace("<p>", "").replace("</p>", "").split()) == "Before.After.", html[:200]
 
 
 def search(page, query: str) -> list[tuple[str, str]]:

@@ -22,10 +22,10 @@ from pathlib import Path
 import pytest
 from cribbage.core.cards import Card, parse_cards
 from cribbage.core.show import score_show
+from cribbage.errors import CribbageError
 from cribbage.i18n import LANGUAGES, MissingMessageError, t
 from cribbage.widgets import REGISTRY, render_block, update
 from cribbage.widgets.hand import parse_hand_fragment
-from cribbage.widgets.source import BlockError
 from helpers import KINDS, call, state_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -272,7 +272,7 @@ def test_a_bug_is_not_hidden_as_a_bad_state(monkeypatch):
 
 @pytest.mark.parametrize("fragment", ["hand=5H,5S,5C&starter=5D&crib=1", "#hand=5H,5S,5C&starter=5D&crib=1"])
 def test_a_shared_three_card_crib_is_refused_and_the_widget_stays_usable(fragment):
-    with pytest.raises(BlockError):
+    with pytest.raises(CribbageError):
         parse_hand_fragment(fragment)
     state = first_state("hand")
     refused = call("hand", state, {"action": "fragment", "value": fragment}, "sk")

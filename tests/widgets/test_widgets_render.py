@@ -10,9 +10,10 @@ from html import unescape
 import pytest
 from cribbage import errors
 from cribbage.analysis.discard import analyse_discards
-from cribbage.core.cards import DECK, Card, parse_cards
+from cribbage.core.cards import DECK, Card, parse_cards, parse_hand_and_starter
 from cribbage.core.play import Play, replay
 from cribbage.core.show import score_show
+from cribbage.errors import CribbageError
 from cribbage.i18n import LANGUAGES, card_name, catalogue, error_message, number_word, t
 from cribbage.widgets import BlockError, render_block, update
 from cribbage.widgets.hand import parse_hand_fragment
@@ -183,7 +184,7 @@ def hand_state(hand="5H 5S 5C JD", starter="5D", crib=False):
     ],
 )
 def test_a_malformed_fragment_is_refused_with_a_message(fragment):
-    with pytest.raises(BlockError):
+    with pytest.raises(CribbageError):
         parse_hand_fragment(fragment)
     answer = call("hand", hand_state(), {"action": "fragment", "value": fragment}, "pl")
     assert "fragment" not in answer
@@ -484,3 +485,36 @@ def test_crib_table_refuses_a_malformed_published_pair():
     with pytest.raises(BlockError) as refused:
         render_block("crib-table", "published: 5-5 8.5, 5-X 3", "en")
     assert refused.value.code == "block_bad_value"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_quotation_inside_the_said_aloud_line_takes_the_languages_inner_quotes(lang):
+    """The line is a <q>, whose outer marks the browser draws: the players' joke quoted
+    inside it ("nineteen" for a hand of nothing) must be set with the inner pair."""
+    from cribbage.typography import rules
+    from cribbage.widgets.count import spoken_html
+
+    html = spoken_html(score_show(*parse_hand_and_starter("2H 4D 6C 8S", "QD")), lang)
+    said = unescape(re.search(r"<q data-spoken>(.*?)</q>", html).group(1))
+    outer, inner = rules(lang).quotes, rules(lang).inner_quotes
+    assert inner[0] in said and inner[1] in said, said
+    assert not set(outer) & set(said), said
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    "fragment, fault",
+    [
+        ("hand=5D,5D,3C,4S&starter=6D", errors.DuplicateCardError),
+        ("hand=5D,XD,3C,4S&starter=6D", errors.UnknownRankError),
+        ("hand=5D,4D,3C,4S&starter=5D", errors.StarterInHandError),
+        ("hand=5D,4D,3C,4S", BlockError),
+    ],
+)
+def test_a_bad_shared_link_is_refused_with_its_real_fault_in_words_and_no_key_names(lang, fragment, fault):
+    with pytest.raises(fault) as refused:
+        parse_hand_fragment(fragment)
+    answer = call("hand", hand_state(), {"action": "fragment", "value": fragment}, lang)
+    notice = unescape(re.search(r'class="cb-notice"[^>]*>(.*?)</', answer["html"], re.S).group(1))
+    assert error_message(refused.value, lang) in notice, notice
+    assert "fragment" not in notice and "„hand" not in notice and "“hand" not in notice, notice

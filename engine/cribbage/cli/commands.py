@@ -40,27 +40,14 @@ from ..core.variants import variant, variant_flag
 from ..errors import CribbageError
 from ..io.jsonin import PegRequest, peg_request, plain_score_request, read_json, request_list, score_request
 from ..io.jsonout import checked_show_json_text, show_json, show_json_text
+from .game_text import describe_event, error_line, human_turn, kind_name, play_line, say
 from .help import UsageError, build_parser, requested_language, score_batch_language
 
 if TYPE_CHECKING:  # the game's modules are imported by the game command only: the batch commands start faster
-    from ..core.events import Event
     from ..core.game import Game
 from ..i18n import Language, named, seat_name
 
 EXIT_USAGE = 2
-
-
-def say(key: str, lang: str, **params: Any) -> str:
-    """The message ``key`` in ``lang``, from the one catalogue the site uses too."""
-    from .. import i18n
-
-    return i18n.t(key, lang, **params)
-
-
-def error_line(error: Exception, lang: str) -> str:
-    from .. import i18n
-
-    return i18n.error_message(error, lang)
 
 
 # -- JSON forms ---------------------------------------------------------------------
@@ -115,7 +102,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
         return
     for item in result["items"]:
         out.write(
-            f"{_kind(item['kind'], len(item['cards']), args.lang)}: {' '.join(item['cards'])} = {item['points']}\n"
+            f"{kind_name(item['kind'], len(item['cards']), args.lang)}: {' '.join(item['cards'])} = {item['points']}\n"
         )
     out.write(f"{say('ui.total', args.lang)}: {result['total']}\n")
 
@@ -172,7 +159,7 @@ def cmd_peg(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     for result in results:
         players = len(result["totals"])
         for action in result["actions"]:
-            out.write(_play_line(action, args.lang, name=seat_name(action["seat"], players, args.lang)) + "\n")
+            out.write(play_line(action, args.lang, name=seat_name(action["seat"], players, args.lang)) + "\n")
         out.write(f"{say('ui.totals', args.lang)}: {' | '.join(map(str, result['totals']))}\n")
 
 
@@ -253,7 +240,7 @@ def cmd_game(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
         if seat is None:
             game.advance()
         elif seat == human:
-            _human_turn(game, seat, names, args.lang, out, stdin)
+            human_turn(game, seat, names, args.lang, out, stdin)
         else:
             game.apply(computers[seat](game, seat))
         if args.json:
@@ -265,173 +252,6 @@ def cmd_game(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
         told = len(events)
     if args.json:
         out.write(json.dumps(game_json(game, args.strength), ensure_ascii=False) + "\n")
-
-
-# -- text for the game log ------------------------------------------------------------
-
-
-def describe_event(event: Event, game: Game, names: Sequence[str], lang: str, human: int | None = None) -> list[str]:
-    """Lines that tell one game event in ``lang``."""
-    from ..core.events import CutForDeal, Deal, Discard, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
-
-    def cards(seq: Sequence[Card]) -> str:
-        return " ".join(map(str, seq))
-
-    def about(key: str, seat: int, **params: Any) -> str:
-        # The human is addressed in the second person: a sentence of its own, without the name.
-        return say(f"{key}_you", lang, **params) if seat == human else say(key, lang, seat=names[seat], **params)
-
-    lines: list[str] = []
-    match event:
-        case CutForDeal():
-            cuts = "; ".join(", ".join(f"{names[s]} {c}" for s, c in round_) for round_ in event.rounds)
-            lines.append(say("cli.cut_for_deal", lang, cuts=cuts, dealer=names[event.dealer]))
-        case ThreeForLast():
-            lines.append(about("cli.three_for_last", event.seat))
-        case Deal():
-            lines.append(say("cli.deal", lang, dealer=names[event.dealer]))
-            if human is not None:
-                lines.append(say("cli.your_hand", lang, cards=cards(event.hands[human])))
-            else:
-                lines.extend(f"  {names[s]}: {cards(hand)}" for s, hand in enumerate(event.hands))
-        case Discard():
-            if human is None or event.seat == human:
-                lines.append(about("cli.discards", event.seat, cards=cards(event.cards)))
-            else:
-                lines.append(say("cli.discards_hidden", lang, seat=names[event.seat], n=len(event.cards)))
-        case Starter():
-            lines.append(say("cli.starter", lang, card=event.card))
-            if event.points:
-                lines.append(about("cli.heels", event.seat))
-        case Pegged():
-            lines.append(_play_line(event.action.to_json(), lang, name=names[event.seat], you=event.seat == human))
-        case Shown():
-            key = "cli.show_crib" if event.crib else "cli.show"
-            lines.append(about(key, event.seat, cards=cards(event.hand), starter=event.starter, points=event.actual))
-            for item in event.score.items:
-                lines.append(f"  {_kind(item.kind, len(item.cards), lang)}: {cards(item.cards)} = {item.points}")
-            if event.announced is not None:
-                lines.append(about("cli.announced", event.seat, announced=event.announced, points=event.actual))
-        case Muggins():
-            if not event.points:
-                lines.append(about("cli.muggins_declined", event.seat))
-            elif event.owner == human:
-                lines.append(say("cli.muggins_from_you", lang, seat=names[event.seat], points=event.points))
-            else:
-                lines.append(about("cli.muggins", event.seat, owner=names[event.owner], points=event.points))
-        case GameOver():
-            lines.append(
-                say(
-                    "cli.game_over",
-                    lang,
-                    winner=_side_name(event.winner, game, names, lang),
-                    scores=" – ".join(map(str, event.scores)),
-                )
-            )
-            for side, outcome in enumerate(event.outcomes):
-                if outcome != "win":
-                    lines.append(
-                        say(
-                            "cli.outcome",
-                            lang,
-                            side=_side_name(side, game, names, lang),
-                            outcome=say(f"outcome.{outcome}", lang),
-                        )
-                    )
-            return lines
-    if event.points:
-        lines.append(say("cli.scores", lang, scores=" – ".join(map(str, game.scores))))
-    return lines
-
-
-def _side_name(side: int, game: Game, names: Sequence[str], lang: str) -> str:
-    if game.rules.players == 4:
-        return say("ui.team", lang, a=names[side], b=names[side + 2])
-    return names[side]
-
-
-def _run_length(length: int, lang: str) -> str:
-    from .. import i18n
-
-    return str(i18n.lookup("run.lengths", lang)[length])
-
-
-def _kind(kind: str, size: int, lang: str) -> str:
-    if kind == "pair" and size > 2:
-        kind = "pair_royal" if size == 3 else "double_pair_royal"
-    return say(f"kind.{kind}", lang)
-
-
-def _play_line(action: dict[str, Any], lang: str, name: str, you: bool = False) -> str:
-    """One action of the play; ``you``: the human's, said to them (``cli.plays_you`` ...)."""
-    if action["card"] is None:  # the last player's own go takes the point, in the go's own words
-        key = "go_point" if action["points"] else "go"
-        text = say(f"cli.{key}_you", lang) if you else say(f"play.{key}", lang, seat=name)
-    else:
-        played = (
-            say("cli.plays_you", lang, card=action["card"])
-            if you
-            else say("play.plays", lang, seat=name, card=action["card"])
-        )
-        text = f"{played}, {say('play.count', lang, count=action['count'])}"
-    reasons = [
-        say("play.reason_run", lang, length_word=_run_length(len(r["cards"]), lang), points=r["points"])
-        if r["kind"] == "run"
-        else say("play.reason", lang, kind=_kind(r["kind"], len(r["cards"]), lang), points=r["points"])
-        for r in action["reasons"]
-        if r["kind"] != "go"
-    ]
-    if reasons:
-        text += ": " + ", ".join(reasons)
-    return text
-
-
-def _human_turn(game: Game, seat: int, names: Sequence[str], lang: str, out: TextIO, stdin: TextIO) -> Event:
-    """Read the human's decision from ``stdin`` until it is legal; return its event."""
-    from ..core.rules import Action, ActionKind, Decision
-    from ..errors import IllegalActionError
-
-    while True:
-        expected = game.expected
-        if expected == Decision.DISCARD:
-            hand = game.hand(seat)
-            out.write(say("cli.your_hand", lang, cards=" ".join(map(str, hand))) + "\n")
-            prompt = say(
-                "cli.prompt_discard",
-                lang,
-                n=game.rules.discard_size,
-                example=" ".join(map(str, hand[: game.rules.discard_size])),
-            )
-        elif expected == Decision.PLAY and (play := game.play_state) is not None:
-            prompt = say("cli.prompt_play", lang, count=play.count, cards=" ".join(map(str, game.hand(seat))))
-        elif expected == Decision.ANNOUNCE and (show := game.next_show()) is not None:
-            _, cards, _ = show
-            prompt = say("cli.prompt_announce", lang, cards=" ".join(map(str, cards)), starter=game.starter)
-        else:
-            shown = next(e for e in reversed(game.events) if e.kind == "show")
-            prompt = say("cli.prompt_muggins", lang, owner=names[shown.seat], announced=shown.announced)
-        out.write(prompt)
-        out.flush()
-        line = stdin.readline()
-        if not line:
-            raise UsageError(say("cli.eof", lang))
-        text = line.strip()
-        try:
-            if expected == Decision.DISCARD:
-                action = Action(ActionKind.DISCARD, seat, parse_cards(text))
-            elif expected == Decision.PLAY:
-                action = Action(ActionKind.PLAY, seat, (Card.parse(text),))
-            elif expected == Decision.ANNOUNCE:
-                if not (text.isascii() and text.isdigit()):  # isdigit() alone takes "²", which int() refuses
-                    raise IllegalActionError("announce a count", reason="announce_count")
-                action = Action(ActionKind.ANNOUNCE, seat, points=int(text))
-            else:
-                action = Action(
-                    ActionKind.CLAIM if text.lower()[:1] in ("y", "t", "a", "д", "j") else ActionKind.DECLINE, seat
-                )
-            return game.apply(action)  # checks everything before changing the game
-        except CribbageError as error:
-            out.write(error_line(error, lang) + "\n")
 
 
 @contextmanager

@@ -14,7 +14,9 @@ cs
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import partial
 from typing import Any, NoReturn
 
@@ -50,7 +52,7 @@ COMMANDS: dict[str, tuple[ArgumentSpec, ...]] = {
         (("--five-card",), {"action": "store_true"}),
         (("--muggins",), {"action": "store_true"}),
         (("--lurch",), {"action": "store_true", "default": None}),
-        (("--strength",), {"choices": ("expert", "easy", "random"), "default": "expert"}),
+        (("--strength",), {"choices": ("expert", "steady", "easy", "random"), "default": "expert"}),
     ),
     "discard": (
         (("cards",), {"nargs": "+"}),
@@ -67,11 +69,64 @@ argument that takes a free value shows the placeholder ``cli.help.metavar.<dest>
 """
 
 
+ARGPARSE_MESSAGES = {
+    "argument %(argument_name)s: %(message)s": "cli.argparse.argument",
+    "invalid choice: %(value)r (choose from %(choices)s)": "cli.argparse.invalid_choice",
+    "invalid %(type)s value: %(value)r": "cli.argparse.invalid_value",
+    "the following arguments are required: %s": "cli.argparse.required",
+    "unrecognized arguments: %s": "cli.argparse.unrecognized",
+    "expected one argument": "cli.argparse.expected_one",
+    "ambiguous option: %(option)s could match %(matches)s": "cli.argparse.ambiguous",
+}
+"""argparse's error messages (its gettext ids) and the catalogue's words for them.
+
+The catalogue names each ``%`` placeholder (``{value}``); argparse's one unnamed
+``%s`` is ``{arguments}``. A message not listed stays in English.
+"""
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)([rs])|%s")
+
+
+def argparse_message(msgid: str, lang: Language) -> str:
+    """argparse's message ``msgid`` in ``lang``, with argparse's own placeholders.
+
+    >>> argparse_message("invalid choice: %(value)r (choose from %(choices)s)", "cs")
+    'neplatná volba: %(value)r (možnosti: %(choices)s)'
+    >>> argparse_message("unrecognized arguments: %s", "pl"), argparse_message("%(heading)s:", "pl")
+    ('nierozpoznane argumenty: %s', '%(heading)s:')
+    """
+    key = ARGPARSE_MESSAGES.get(msgid)
+    if key is None:
+        return msgid
+    placeholders = {
+        match[1] or "arguments": match[0] for match in _PLACEHOLDER.finditer(msgid)
+    }  # {"value": "%(value)r"}
+    return t(key, lang, **placeholders)
+
+
+@contextmanager
+def _argparse_speaks(lang: Language) -> Iterator[None]:
+    """argparse's messages in ``lang`` while it parses: it words them through its module's
+    gettext ``_``, which has no catalogue of ours to read."""
+    english = argparse._  # type: ignore[attr-defined]
+    argparse._ = partial(argparse_message, lang=lang)  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._ = english  # type: ignore[attr-defined]
+
+
 class UsageError(Exception):
     """Bad command-line use or a malformed request; already worded."""
 
 
 class _Parser(argparse.ArgumentParser):
+    lang: Language = DEFAULT_LANGUAGE  # the whole line's parser sets it; a subcommand's speaks as it does
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
+        with _argparse_speaks(self.lang):
+            return super().parse_args(args, namespace)
+
     def error(self, message: str) -> NoReturn:  # one line, exit 2, never the usage dump
         raise UsageError(f"{self.prog}: {message}")
 
@@ -140,6 +195,7 @@ def build_parser(lang: Language = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     common.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=t("cli.help.lang", lang))
     common.add_argument("--json", action="store_true", help=t("cli.help.json", lang))
     parser = _Parser(prog=PROG, description=t("cli.help.description", lang), formatter_class=formatter, add_help=False)
+    parser.lang = lang
     _help_option(parser, lang)
     _section_titles(parser, lang)
     parser.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help=t("cli.help.lang", lang))

@@ -12,6 +12,7 @@ from html import escape
 from ..core.cards import Card
 from ..core.show import ShowScore, score_show
 from ..i18n import Language, points_text, t
+from ..typography import as_inner_quotation
 from .html import card_html, cards_html
 from .spoken import spoken_count
 
@@ -67,5 +68,5 @@ def spoken_html(score: ShowScore, lang: Language, announce: bool = False) -> str
     news = " data-announce" if announce else ""
     return (
         f'<p class="cb-spoken"{news}><span class="cb-label">{escape(t("ui.spoken", lang))}:</span> '
-        f"<q data-spoken>{escape(spoken_count(score, lang))}</q></p>"
+        f"<q data-spoken>{escape(as_inner_quotation(spoken_count(score, lang), lang))}</q></p>"
     )

@@ -75,48 +75,45 @@ def hand_fragment(hand: Sequence[str], starter: str, crib: bool) -> str:
 
 
 def parse_hand_fragment(fragment: str) -> tuple[tuple[Card, ...], Card, bool]:
-    """Read a shared hand from a URL fragment, refusing anything else.
+    """Read a shared hand from a URL fragment, refusing anything else with the real fault
+    (a card twice, a card that is none, a missing starter), which the reader is told.
 
     >>> hand, starter, crib = parse_hand_fragment("#hand=5H,5S,5C,JD&starter=5D&crib=0")
     >>> " ".join(map(str, hand)), str(starter), crib
     ('5H 5S 5C JD', '5D', False)
-    >>> parse_hand_fragment("hand=5H,5S,5C,JD&starter=<script>")
-    Traceback (most recent call last):
-    ...
-    cribbage.widgets.source.BlockError: “starter” is not a valid value for “fragment”
-    >>> parse_hand_fragment("hand=5H,5S,5C&starter=5D&crib=1")
-    Traceback (most recent call last):
-    ...
-    cribbage.widgets.source.BlockError: “crib” is not a valid value for “fragment”
+    >>> for bad in ("hand=5H,5S,5C,JD&starter=<script>", "hand=5D,5D,3C,4S&starter=6D", "hand=5H,5S,5C&crib=1"):
+    ...     try:
+    ...         parse_hand_fragment(bad)
+    ...     except CribbageError as error:
+    ...         print(error_message(error, "en"))
+    “<script>” has no valid rank (A, 2 to 10, J, Q, K).
+    The card 5♦ (five of diamonds) appears twice.
+    The link names no starter.
     """
     text = fragment[1:] if fragment.startswith("#") else fragment
     if len(text) > MAX_FRAGMENT:
-        raise BlockError("block_bad_value", key="fragment", value="…")
+        raise BlockError("fragment_unreadable")
     fields: dict[str, str] = {}
     for part in text.split("&"):
         key, sep, value = part.partition("=")
         if not sep or key not in ("hand", "starter", "crib") or key in fields:
-            raise BlockError("block_bad_value", key="fragment", value=key)
+            raise BlockError("fragment_unreadable")
         fields[key] = value
-    if "hand" not in fields or "starter" not in fields:
-        raise BlockError("block_missing_key", key="hand" if "hand" not in fields else "starter")
+    if "hand" not in fields:
+        raise BlockError("fragment_no_hand")
+    if "starter" not in fields:
+        raise BlockError("fragment_no_starter")
     if fields.get("crib", "0") not in ("0", "1"):
-        raise BlockError("block_bad_value", key="fragment", value="crib")
-    try:
-        hand = parse_cards(fields["hand"].split(","))
-    except CribbageError as error:
-        raise BlockError("block_bad_value", key="fragment", value="hand") from error
-    try:
-        starter = Card.parse(fields["starter"])
-    except CribbageError as error:
-        raise BlockError("block_bad_value", key="fragment", value="starter") from error
+        raise BlockError("fragment_unreadable")
+    hand = parse_cards(fields["hand"].split(","))  # a card that is none, or one twice, says which
+    starter = Card.parse(fields["starter"])
     if len(hand) not in HAND_SIZES:
-        raise BlockError("block_bad_value", key="fragment", value="hand")
+        raise BlockError("fragment_hand_size", fewest=min(HAND_SIZES), most=max(HAND_SIZES), got=len(hand))
     if starter in hand:
-        raise BlockError("block_bad_value", key="fragment", value="starter")
+        raise StarterInHandError(f"starter {starter} is also in the hand", card=str(starter))
     crib = fields.get("crib") == "1"
     if crib and len(hand) != CRIB_SIZE:
-        raise BlockError("block_bad_value", key="fragment", value="crib")
+        raise BlockError("fragment_crib", size=CRIB_SIZE)
     return hand, starter, crib
 
 

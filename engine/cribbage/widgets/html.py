@@ -222,7 +222,9 @@ def widget_root(
         aria_label=label,
         data_search_exclude=True,  # the prose around an example is what search should find
     ) + data_attrs(extra or {})
+    # A <section>, as no element inside a widget is one: Material's search parser matches end
+    # tags by name only, so the first inner </div> would end a <div> root's exclusion.
     return (
-        f'<div{attributes}><div class="cb-view">{view}</div>'
-        f'<p class="cb-status" role="status" aria-live="polite"></p></div>'
+        f'<section{attributes}><div class="cb-view">{view}</div>'
+        f'<p class="cb-status" role="status" aria-live="polite"></p></section>'
     )

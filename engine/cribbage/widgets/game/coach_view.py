@@ -194,7 +194,7 @@ def coach_html(state: State, game: Game, lang: Language) -> str:
     parts = [deal_review_html(last, lang, opened=not game.is_over)]
     if game.is_over:
         parts.append(summary_html(game_review(state, game), lang))
-    return f'<section class="cb-coach-box"{attrs(aria_label=t("game.coach", lang))}>{"".join(parts)}</section>'
+    return f'<div class="cb-coach-box"{attrs(role="region", aria_label=t("game.coach", lang))}>{"".join(parts)}</div>'
 
 
 # -- a moment opened in a replay ------------------------------------------------------------
@@ -237,8 +237,8 @@ def replay_html(state: State, game: Game, lang: Language) -> str:
     # the seat as the replayed play names it: the pone or the dealer with two players, Player n with more
     you = t("game.replay_you", lang, seat=seat_name(moment.replay.seat, moment.replay.players, lang))
     return (
-        f'<section class="cb-replay"{attrs(aria_label=t("game.replay_title", lang, n=moment.deal))}>'
+        f'<div class="cb-replay"{attrs(role="region", aria_label=t("game.replay_title", lang, n=moment.deal))}>'
         f"<h3>{escape(t('game.replay_title', lang, n=moment.deal))}</h3><p>{escape(_moment_text(moment, lang))}</p>"
         f'{behind}<p class="cb-replay-you">{escape(you)}</p>{play_view(opened["play"], lang)}'
-        f"<p>{button(t('game.replay_close', lang), 'replay-close', 'replay-close')}</p></section>"
+        f"<p>{button(t('game.replay_close', lang), 'replay-close', 'replay-close')}</p></div>"
     )

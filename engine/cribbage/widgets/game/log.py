@@ -30,10 +30,11 @@ from .why import why_html
 
 
 def deal_start(events: Sequence[Event]) -> int:
-    """Index of the first event of the latest deal (its cut for deal included)."""
+    """Index of the first event of the latest deal (its cut for deal and three for last included:
+    the five-card game logs both before its first deal)."""
     for index in range(len(events) - 1, -1, -1):
         if isinstance(events[index], Deal):
-            if index and isinstance(events[index - 1], (CutForDeal, ThreeForLast)):
+            while index and isinstance(events[index - 1], (CutForDeal, ThreeForLast)):
                 index -= 1
             return index
     return 0

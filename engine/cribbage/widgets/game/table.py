@@ -116,8 +116,8 @@ def table_html(game: Game, lang: Language, hand: str) -> str:
     shown = _shown(game)
     seats = "".join(_seat_html(game, seat, dealer, shown, lang, hand) for seat in range(1, players))
     return (
-        f'<section class="cb-felt"{attrs(data_players=players, aria_label=t("game.table", lang))}>'
-        f"{seats}{_centre_html(game, lang)}{_seat_html(game, READER, dealer, shown, lang, hand)}</section>"
+        f'<div class="cb-felt"{attrs(role="region", data_players=players, aria_label=t("game.table", lang))}>'
+        f"{seats}{_centre_html(game, lang)}{_seat_html(game, READER, dealer, shown, lang, hand)}</div>"
     )
 
 
