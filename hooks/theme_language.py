@@ -3,8 +3,10 @@
 * Every heading's permalink (Python-Markdown's ``toc`` extension) gets its title in the
   language being built: mkdocs-static-i18n cannot set ``markdown_extensions`` per language,
   so this sets ``toc``'s ``permalink_title`` as each language's build starts.
-* Material's words that ``content/theme.json`` gives (its search prompt) replace Material's
-  own: ``overrides/main.html`` reads ``config.extra.theme_words``.
+* Material's words that ``content/theme.json`` gives (its search prompt, and any of its
+  labels a language corrects) replace Material's own: ``overrides/partials/language.html``
+  and ``overrides/main.html`` read ``config.extra.theme_words``. A word of Material's may be
+  given for some languages only; the others keep Material's translation.
 * The one 404 page GitHub Pages serves for every missing address (``overrides/404.html``)
   holds its message in every language, each with its language's root; the default
   language's build writes it, so no other build overwrites it with its own.
@@ -30,9 +32,9 @@ NOT_FOUND = "404.html"
 
 
 def words_in(lang: str) -> dict[str, str]:
-    """Every message of ``content/theme.json`` in ``lang``, typeset."""
+    """Every message of ``content/theme.json`` given in ``lang``, typeset."""
     messages = json.loads(THEME_WORDS.read_text(encoding="utf-8"))
-    return {key: typeset(texts[lang], lang) for key, texts in messages.items()}
+    return {key: typeset(texts[lang], lang) for key, texts in messages.items() if lang in texts}
 
 
 @event_priority(-110)  # after mkdocs-static-i18n (-100) has set the language of this build

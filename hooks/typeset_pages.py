@@ -1,7 +1,7 @@
 """MkDocs hook: the pages set in their language's typography, as the engine's words are.
 
-``cribbage.typography.typeset`` (no-break spaces after Czech, Slovak and Polish words of one
-letter and after a number, each language's quotes) runs on every text node of each built
+``cribbage.typography.typeset`` (no-break spaces after Czech, Slovak, Polish and Bulgarian
+words of one letter and after a number, each language's quotes) runs on every text node of each built
 page, in the language of its nearest ``lang`` attribute (an English term in a Czech page is
 set as English), and never inside code, pre, kbd, samp, script, style, textarea, svg, or a
 live example: ``cribbage.i18n`` has set the examples' words already, and the browser renders

@@ -6,7 +6,7 @@ site's MkDocs hook ``hooks/typeset_pages.py`` passes the pages' text through it.
 are data, in ``cribbage/messages/typography.json``, one entry per language:
 
 * ``one_letter_words``: words that must not end a line (Czech and Slovak prepositions and
-  conjunctions, as ``vlna`` keeps them for TeX; the Polish ones): the space after them
+  conjunctions, as ``vlna`` keeps them for TeX; the Polish and Bulgarian ones): the space after them
   becomes a no-break space;
 * ``number_keeps_next_word``: a number stays on the line of the word, the unit or the
   group of three digits that follows it (``5 bodů``, ``12 994 800``, ``17. století``),
@@ -101,6 +101,8 @@ def typeset(text: str, lang: str, preceding: str = "") -> str:
     ('Раздава 6\\xa0карти', 'oko w\\xa0oko', 'Section § 7 a')
     >>> typeset("22:       444       444", "pl")  # padded columns keep their spaces
     '22:       444       444'
+    >>> typeset("сбора и\\n   печелят", "bg")  # a line break of the page's source is a space
+    'сбора и\\xa0печелят'
     >>> typeset("do 121. Potom 17. století, § 7 a 5 %", "cs")
     'do 121. Potom 17.\\xa0století, §\\xa07\\xa0a\\xa05\\xa0%'
     """
@@ -149,8 +151,9 @@ def _typeset(whole: str, start: int, lang: str) -> str:
 
 def _keeps_next_word(whole: str, start: int, end: int, language: Rules) -> bool:
     """Whether the breaking space ``whole[start:end]`` becomes one no-break space (a run of
-    spaces is layout, as in the command line's padded columns, and stays as it is)."""
-    if end - start > 1:
+    spaces on one line is layout, as in the command line's padded columns, and stays as it
+    is; a line break and its indentation, as in a page's HTML, is one space)."""
+    if end - start > 1 and "\n" not in whole[start:end]:
         return False
     before = whole[start - 1] if start else ""
     if before.lower() in language.one_letter_words and not (start > 1 and _in_word(whole[start - 2])):
