@@ -244,6 +244,10 @@ def test_the_seven_card_count_box_takes_up_to_the_variants_highest_show():
     assert f'max="{SEVEN_CARD.max_show}"' in html and SEVEN_CARD.max_show == 46
     above = send(state, {"action": "announce", "value": str(SEVEN_CARD.max_show + 1)})
     assert above["state"]["notice"]["key"] == "game.bad_count"
+    for lang in LANGUAGES:  # the notice names the variant's highest, not the six-card game's 29
+        said_again = send(state, {"action": "announce", "value": str(SEVEN_CARD.max_show + 1)}, lang)["html"]
+        notice = re.search(r'<p class="cb-notice" role="alert">(.*?)</p>', said_again).group(1)
+        assert notice == escape(t("game.bad_count", lang, most=SEVEN_CARD.max_show)) and "46" in notice
     at_most = send(state, {"action": "announce", "value": str(SEVEN_CARD.max_show)})
     assert (at_most["state"]["notice"] or {}).get("key") != "game.bad_count"
 

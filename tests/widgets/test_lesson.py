@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from itertools import combinations
 from pathlib import Path
 
@@ -481,6 +482,26 @@ def test_a_lesson_page_shows_its_own_lesson_and_the_whole_course():
     assert 'data-lesson="pairs"' in page and 'data-lesson="values"' not in page
     assert t("progress.summary", "en", done=1, total=4, stars=3, most=12) in text_of(page)
     assert t("progress.summary", "en", done=2, total=len(STAGES), stars=4, most=3 * len(STAGES)) in text_of(page)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_progress_line_is_its_title_then_one_colon_then_the_summary(lang):
+    page = progress(progress_state(), "saved", saved({"pairs-1": 3, "values-1": 1}), lang=lang)["html"]
+    pairs = next(lesson for lesson in COURSE if lesson.id == "pairs")
+    row = re.search(r'<li class="cb-progress-lesson" data-lesson="pairs"[^>]*>(.*?)<ol', page).group(1)
+    summary = t("progress.summary", lang, done=1, total=len(pairs.stages), stars=3, most=3 * len(pairs.stages))
+    assert unescape(re.sub(r"<[^>]+>", "", row)) == f"{t('lesson.title.pairs', lang)}: {summary}"
+    assert ":" not in summary
+    course = unescape(re.sub(r"<[^>]+>", "", re.search(r'<p class="cb-progress-course".*?</p>', page).group(0)))
+    assert course.startswith(f"{t('progress.course', lang)}: ") and course.count(":") == 1
+
+
+def test_the_progress_numbers_each_lesson_stage_as_its_label_does():
+    """The stages read 1, 2, 3 on screen, as "Stage 1 of 4" above each task, not a., b., c."""
+    page = progress(progress_state("pairs"), "saved", saved({"pairs-1": 3}))["html"]
+    stages = re.findall(r'<li data-of-stage="[^"]*".*?</li>', page)
+    shown = [re.search(r'<span class="cb-stage-number" aria-hidden="true">(\d+)</span>', each) for each in stages]
+    assert [int(match.group(1)) for match in shown if match] == list(range(1, len(stages) + 1))
 
 
 def test_reset_asks_first_then_forgets_every_stage():

@@ -242,7 +242,8 @@ def test_a_state_that_makes_no_sense_is_answered_with_an_error(state):
 # (hands, plays, what each seat pegged, the count at the end: worked out by hand)
 PLAYS = [
     # 8S fifteen 2, 6C run of 4, seat 2 takes the go at 27; KS last card
-    ("7H 8D 5C KS | 8S 6C AH QD", "7H 8S 5C 6C AH 8D QD KS", [1, 7], 0),
+    # over: the last series (8D QD KS) stays on the table at its count
+    ("7H 8D 5C KS | 8S 6C AH QD", "7H 8S 5C 6C AH 8D QD KS", [1, 7], 28),
     # 4D makes fifteen (2) and the run 5-6-4 (3)
     ("5H 4H 9S QC | 6C 2D 8H KS | 4D 3C 10H 7S", "5H 6C 4D", [0, 0, 5], 15),
     # pair, pair royal, double pair royal, then 2S nothing and 2H a pair
@@ -304,7 +305,8 @@ def test_stepping_back_and_forth_follows_the_engines_log():
         play.go() if action.card is None else play.play(action.card)
         answer = call("play", state, {"action": "step", "value": state["step"] + 1})
         state = answer["state"]
-        assert f'data-count="{play.count}"' in answer["html"]
+        shown = action.count if play.is_over else play.count  # the play's end keeps its last count
+        assert f'data-count="{shown}"' in answer["html"]
     back = call("play", state, {"action": "step", "value": 0})
     assert back["state"]["step"] == 0 and 'data-count="0"' in back["html"]
 
@@ -331,6 +333,20 @@ def test_an_empty_pile_says_that_no_card_is_played_yet(lang):
     played = call("play", state, {"action": "step", "value": 1}, lang)["html"]
     pile = re.search(r'<p class="cb-table-state">(.*?)</p>', played).group(1)
     assert t("ui.pile_empty", lang) not in text_of(pile) and card_name(Card.parse("7H"), lang) in text_of(pile)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_after_the_last_card_the_table_keeps_the_last_series_instead_of_none_yet(lang):
+    hands, plays = "7H 8D 5C KS | 8S 6C AH QD", "7H 8S 5C 6C AH 8D QD KS"
+    actions = replay([parse_cards(part) for part in hands.split("|")], plays)
+    first_of_last_series = max(index for index, action in enumerate(actions[:-1]) if action.reset) + 1
+    series = [action.card for action in actions[first_of_last_series:] if action.card is not None]
+    state = state_of(render_block("play", f"hands: {hands}\nplays: {plays}", lang))
+    ended = call("play", state, {"action": "step", "value": len(actions)}, lang)["html"]
+    pile = re.search(r'<p class="cb-table-state">(.*?)</p>', ended).group(1)
+    assert t("ui.pile_empty", lang) not in text_of(pile)
+    assert all(card_name(card, lang) in text_of(pile) for card in series)
+    assert f'data-count="{actions[-1].count}"' in pile
 
 
 def test_playing_yourself_offers_legal_cards_and_says_why_the_others_are_not():

@@ -68,13 +68,15 @@ def _star_row(earned: int) -> str:
 
 
 def _lesson_html(lesson: Lesson, stars: dict[str, int], lang: Language, link: str) -> str:
-    """One lesson: its title (a link), stages done, stars, and each stage's stars."""
+    """One lesson: its title (a link), stages done, stars, and each stage's stars, numbered
+    as the stage's own label numbers it ("stage 1 of 4")."""
     done = sum(1 for stage in lesson.stages if stars.get(stage.id, 0) > 0)
     earned = sum(stars.get(stage.id, 0) for stage in lesson.stages)
     title = escape(t(f"lesson.title.{lesson.id}", lang))
     heading = f"<a{attrs(href=link)}>{title}</a>" if link else title
     cells = "".join(
-        f"<li{attrs(data_of_stage=stage.id, data_stars=stars.get(stage.id, 0))}>{_star_row(stars.get(stage.id, 0))}"
+        f"<li{attrs(data_of_stage=stage.id, data_stars=stars.get(stage.id, 0))}>"
+        f'<span class="cb-stage-number" aria-hidden="true">{number}</span>{_star_row(stars.get(stage.id, 0))}'
         f"{screen_reader(t('progress.stage', lang, n=number, stars=t('lesson.stars', lang, count=stars.get(stage.id, 0))))}</li>"
         for number, stage in enumerate(lesson.stages, 1)
     )
@@ -82,7 +84,7 @@ def _lesson_html(lesson: Lesson, stars: dict[str, int], lang: Language, link: st
         "progress.summary", lang, done=done, total=len(lesson.stages), stars=earned, most=MAX_STARS * len(lesson.stages)
     )
     return (
-        f'<li class="cb-progress-lesson"{attrs(data_lesson=lesson.id, data_done=done)}><span class="cb-progress-title">{heading}</span> '
+        f'<li class="cb-progress-lesson"{attrs(data_lesson=lesson.id, data_done=done)}><span class="cb-progress-title">{heading}</span>: '
         f'<span class="cb-progress-summary">{escape(summary)}</span><ol class="cb-progress-stages">{cells}</ol></li>'
     )
 

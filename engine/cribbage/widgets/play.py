@@ -56,6 +56,16 @@ def _action_html(action: PlayAction, players: int, lang: Language, ends_play: bo
     return " ".join(parts)
 
 
+def _last_series(actions: Sequence[PlayAction]) -> tuple[tuple[Card, ...], int]:
+    """The cards of the play's last count and the count they reached: once the play is over
+    they stay on the table, where "none yet" would say more cards are to come."""
+    start = len(actions) - 1
+    while start > 0 and not actions[start - 1].reset:
+        start -= 1
+    series = tuple(action.card for action in actions[max(start, 0) :] if action.card is not None)
+    return series, actions[-1].count if actions else 0
+
+
 def _moves(actions: Iterable[PlayAction]) -> list[str]:
     return [GO if action.card is None else str(action.card) for action in actions]
 
@@ -152,12 +162,13 @@ def play_view(state: State, lang: Language, static: bool = False) -> str:
             f'<td class="cb-score">{escape(points_text(now.scores[seat], lang))}</td></tr>'
         )
     table = f'<table class="cb-seats"><caption>{escape(t("ui.hands", lang))}</caption><tbody>{"".join(seats)}</tbody></table>'
+    on_table, count = _last_series(now.actions) if now.is_over else (now.pile, now.count)
     pile = (
-        cards_html(now.pile, lang) if now.pile else f'<span class="cb-empty">{escape(t("ui.pile_empty", lang))}</span>'
+        cards_html(on_table, lang) if on_table else f'<span class="cb-empty">{escape(t("ui.pile_empty", lang))}</span>'
     )
     status = [
         f'<p class="cb-table-state"><span class="cb-label">{escape(t("ui.pile", lang))}:</span> {pile} '
-        f'<span class="cb-label">{escape(t("ui.count", lang))}:</span> <strong class="cb-running" data-count="{now.count}">{now.count}</strong></p>'
+        f'<span class="cb-label">{escape(t("ui.count", lang))}:</span> <strong class="cb-running" data-count="{count}">{count}</strong></p>'
     ]
     if step:
         status.append(
