@@ -101,7 +101,7 @@ def test_discard_practice_on_a_phone_by_tapping_and_by_keyboard(watched_context,
     mine = next(o for o in options if {str(c) for c in o.discard} == set(cards[:2]))
     rank = 1 + sum(1 for o in options if o.net > mine.net + 1e-9)
     verdict = widget.locator(".cb-verdict").text_content()
-    assert ("is the best" in verdict) == (rank == 1) and (rank == 1 or f"ranks {rank} of 15" in verdict)
+    assert ("is the best" in verdict) == (rank == 1) and (rank == 1 or f"is number {rank} of 15" in verdict)
     rows = widget.locator(".cb-options tbody tr")
     assert rows.count() == 15 and "cb-best" in rows.first.get_attribute("class")
     chosen = widget.locator(".cb-options tbody tr.cb-chosen")
