@@ -293,6 +293,29 @@ def test_a_right_discard_also_shows_what_the_best_keeps_and_every_choice(stage_i
     assert all(card_symbol(card) in best for card in kept) and f"at least {least} points" in best
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_discard_verdict_gives_two_decimals_and_the_difference_of_the_nets_its_table_shows(lang):
+    task = task_for(stage("discard-2"), 0)
+    decimal = re.escape(t("number.decimal", lang))
+
+    def figure(text: str) -> float:
+        return float(text.replace("\N{MINUS SIGN}", "-").replace(t("number.decimal", lang), "."))
+
+    for pair in combinations(task.cards, 2):
+        html_ = act(select(first_state("discard-2", lang), pair), "check", lang=lang)["html"]
+        best_keep = text_of(re.search(r'<p class="cb-best-keep">(.*?)</p>', html_).group(1))
+        assert re.findall(rf"\d{decimal}\d\d", best_keep) and not re.findall(rf"\d{decimal}\d\b", best_keep)
+        cost = re.search(r'<p class="cb-cost">(.*?)</p>', html_)
+        if cost is None:  # the best choice
+            continue
+        nets = dict(
+            re.findall(r'<tr data-best="(?:true|false)" data-chosen="(true|false)"><td>.*?</td><td>([^<]+)</td>', html_)
+        )
+        best = figure(re.search(r'<tr data-best="true"[^>]*><td>.*?</td><td>([^<]+)</td>', html_).group(1))
+        shown = [figure(each) for each in re.findall(rf"\N{{MINUS SIGN}}?\d+{decimal}\d\d", text_of(cost.group(1)))]
+        assert shown == [round(best - figure(nets["true"]), 2)], (pair, text_of(cost.group(1)))
+
+
 def test_next_leads_to_the_next_stage_on_the_page_then_to_the_top_of_the_next_lesson():
     def next_href(stage_id):
         return re.search(

@@ -29,7 +29,7 @@ from ..course.exercises import (
     show_items,
     threat,
 )
-from ..i18n import Language, card_name, card_symbol, number, points_text, t
+from ..i18n import Language, card_name, card_symbol, expected_points_text, number, points_text, shown_difference, t
 from .html import attrs, card_face, card_html, scroll_box
 from .spoken import kind_name
 
@@ -145,9 +145,11 @@ def option_rows(task: Task, verdict: Verdict, said: object, lang: Language) -> s
 
 def _discard_table(task: Task, verdict: Verdict, said: object, lang: Language) -> str:
     chosen = said if isinstance(said, frozenset) else frozenset()
-    summary = t(
-        "lesson.discard_cost", lang, rank=verdict.rank, total=len(verdict.options), cost=points_text(verdict.cost, lang)
-    )
+    # What the choice gave up, as the difference of the two nets the table shows.
+    best_value = max((option.value for option in verdict.options), default=0.0)
+    chosen_value = next((option.value for option in verdict.options if frozenset(option.cards) == chosen), best_value)
+    cost = expected_points_text(shown_difference(best_value, chosen_value), lang)
+    summary = t("lesson.discard_cost", lang, rank=verdict.rank, total=len(verdict.options), cost=cost)
     rows = "".join(
         f"<tr{attrs(data_best=str(option.best).lower(), data_chosen=str(frozenset(option.cards) == chosen).lower())}>"
         f"<td>{''.join(card_html(card, lang) for card in option.cards)}</td><td>{escape(number(option.value, lang))}</td>"
@@ -171,8 +173,8 @@ def best_keep_html(task: Task, lang: Language) -> str:
         lang,
         cards=", ".join(card_symbol(card) for card in best.keep),
         least=points_text(best.hand_min, lang),
-        mean=points_text(best.hand_mean, lang),
-        crib=points_text(best.crib_mean, lang),
+        mean=expected_points_text(best.hand_mean, lang),
+        crib=expected_points_text(best.crib_mean, lang),
     )
     return f'<p class="cb-best-keep">{escape(text)}</p>'
 
