@@ -124,6 +124,21 @@ def test_the_spoken_count_is_said_the_way_players_say_it():
     assert spoken_count(double_double, "en") == "Fifteen two, fifteen four, and a double-double run is twenty"
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_three_or_more_alike_shapes_with_no_name_are_said_at_once(lang):
+    """The seven-card 46: "... three pairs is twenty-two, and eight runs of three is forty-six",
+    not each pair and each run with its own running total."""
+    score = score_show(parse_cards("4S 4H 5D 5C 6S"), Card.parse("6H"), hand_size=5)
+    assert score.total == 46
+    spoken = spoken_count(score, lang)
+    fifteens, pairs = 16, 16 + 6
+    assert number_word(pairs, lang) in spoken and spoken.endswith(number_word(46, lang))
+    one_by_one = [fifteens + 2, pairs + 3, pairs + 6, pairs + 9, pairs + 12, pairs + 15, pairs + 21]
+    assert [total for total in one_by_one if number_word(total, lang) in spoken] == []
+    pairs_only = score_show(parse_cards("KH KD QS QC"), Card.parse("2D"))  # two alike: one by one
+    assert number_word(2, lang) in spoken_count(pairs_only, lang)
+
+
 def test_a_three_card_hand_is_the_five_card_game():
     html = render_block("hand", hand_block("5H 5S 5C", "JD"), "en")
     assert f'data-total="{score_show(parse_cards("5H 5S 5C"), Card.parse("JD")).total}"' in html
