@@ -147,13 +147,7 @@ def spoken_count(score: ShowScore, lang: Language) -> str:
             what = str(lookup(f"spoken.times.{kind}", lang)[times]).format(
                 length_word=number_word(length, lang), length_of=lookup("run.lengths", lang)[length]
             )
-            spoken = {
-                "what": what,
-                "n": number_word(running, lang),
-                "count": running,
-                "points": number_word(points, lang),
-            }
-            phrases.append(t("spoken.group", lang, **spoken))
+            phrases.append(t("spoken.group", lang, what=what, n=number_word(running, lang), count=running))
             continue
         # count: the running total the phrase ends on ("to jsou dva", "to je pět" in Czech)
         words = {
