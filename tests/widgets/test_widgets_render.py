@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 import string
-from html import unescape
+from html import escape, unescape
 
 import pytest
 from cribbage import errors
@@ -357,6 +357,23 @@ def test_after_the_last_card_the_table_keeps_the_last_series_instead_of_none_yet
     assert t("ui.pile_empty", lang) not in text_of(pile)
     assert all(card_name(card, lang) in text_of(pile) for card in series)
     assert f'data-count="{actions[-1].count}"' in pile
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_streak_and_the_record_are_set_apart(lang):
+    streak = re.search(r'<p class="cb-streak">(.*?)</p>', render_block("practice", "crib: no", lang)).group(1)
+    between = re.search(r"data-streak>0</strong>(.*?)<span class=\"cb-label\">", streak).group(1)
+    assert text_of(between).strip(), "the two counters run together"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_wide_tables_caption_stands_above_its_scrolled_box(lang):
+    """A caption inside the box scrolls with the table and is cut off on a phone."""
+    html = render_block("advisor", "cards: 5H 5S 6C 7D JH KS\ndealer: yes", lang)
+    caption = escape(t("ui.options", lang))
+    box = re.search(r'<div class="cb-scroll".*?</div>', html, flags=re.S)
+    assert caption not in box.group(0).split(">", 1)[1] and "<caption>" not in box.group(0)
+    assert html.index(caption) < box.start()
 
 
 def test_playing_yourself_offers_legal_cards_and_says_why_the_others_are_not():

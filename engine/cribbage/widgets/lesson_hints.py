@@ -30,7 +30,7 @@ from ..course.exercises import (
     threat,
 )
 from ..i18n import Language, card_name, card_symbol, expected_points_text, number, points_text, shown_difference, t
-from .html import attrs, card_face, card_html, scroll_box
+from .html import attrs, captioned_scroll_box, card_face, card_html
 from .spoken import kind_name
 
 
@@ -157,10 +157,10 @@ def _discard_table(task: Task, verdict: Verdict, said: object, lang: Language) -
         for option in verdict.options
     )
     head = f'<tr><th scope="col">{escape(t("ui.discard", lang))}</th><th scope="col">{escape(t("ui.net", lang))}</th><th scope="col"></th></tr>'
-    table = f'<table class="cb-table"><caption>{escape(t("lesson.discard_caption", lang))}</caption><thead>{head}</thead><tbody>{rows}</tbody></table>'
+    table = f'<table class="cb-table"><thead>{head}</thead><tbody>{rows}</tbody></table>'
     measure = f'<p class="cb-measure">{escape(t("discard_practice.measure", lang))}</p>'
     cost = "" if verdict.correct else f'<p class="cb-cost">{escape(summary)}</p>'
-    return cost + best_keep_html(task, lang) + scroll_box(table, t("lesson.discard_caption", lang)) + measure
+    return cost + best_keep_html(task, lang) + captioned_scroll_box(table, t("lesson.discard_caption", lang)) + measure
 
 
 def best_keep_html(task: Task, lang: Language) -> str:
