@@ -309,6 +309,37 @@ def points_text(points: float, lang: Language, places: int = 2) -> str:
     return t("ui.points", lang, count=amount(points, places))
 
 
+def expected(value: float) -> Decimal:
+    """An expected (average) number of points as every table prints it (:func:`number`): two
+    decimals, its zeros kept, so that a sentence reads the figure of the table beside it.
+
+    >>> expected(18.1), expected(4.904), expected(-0.001)
+    (Decimal('18.10'), Decimal('4.90'), Decimal('-0.00'))
+    """
+    return Decimal(f"{value:.2f}")
+
+
+def expected_points_text(points: float, lang: Language) -> str:
+    """An expected number of points in a sentence (:func:`expected`), with the plural form
+    its written digits take.
+
+    >>> expected_points_text(18.1, "en"), expected_points_text(4.9, "pl"), expected_points_text(-0.001, "cs")
+    ('18.10 points', '4,90\xa0punktu', '0,00\xa0bodu')
+    """
+    return t("ui.points", lang, count=expected(points))
+
+
+def shown_difference(high: float, low: float) -> float:
+    """How far apart two expected values are, as the reader subtracts the figures shown
+    (each rounded as :func:`number` prints it): one rounding, shown once.
+
+    >>> best, yours = -0.366, -0.734  # shown as -0.37 and -0.73; apart by 0.368 unrounded
+    >>> number(shown_difference(best, yours), "en"), number(best - yours, "en")
+    ('0.36', '0.37')
+    """
+    return round(high, 2) - round(low, 2)
+
+
 def number_word(number: int, lang: Language) -> str:
     """How players say a count: ``fifteen``, ``piętnaście`` ... (digits past the list).
 

@@ -16,9 +16,9 @@ from cribbage.core.rules import GameRules
 from cribbage.i18n import LANGUAGES, points_text, t
 from cribbage.players.coach import review_deal, review_game
 from cribbage.players.computer import ComputerPlayer
-from cribbage.players.reviews import DealReview, DiscardReview
+from cribbage.players.reviews import DealReview, DiscardReview, PlayReview
 from cribbage.widgets.game import READER, GameOptions, new_state
-from cribbage.widgets.game.coach_view import deal_review_html
+from cribbage.widgets.game.coach_view import deal_review_html, summary_html
 from driver import send
 from helpers import text_of
 from test_game_players import look, reader_moves
@@ -146,8 +146,8 @@ def test_the_points_given_up_by_a_discard_are_the_difference_of_the_two_nets_sho
             html = deal_review_html(DealReview(1, (item,), (), ()), "en", True)
             _hand, _crib, yours, _hand_best, _crib_best, shown_best = _figures(html)
             verdict = re.search(r'class="cb-coach-cost"[^>]*>([^<]*)<', html).group(1)
-            expected = (
-                t("game.coach_lost", "en", points=points_text(shown_best - yours, "en"))
+            expected = (  # an expected value: two decimals, as in the table
+                t("game.coach_lost", "en", points=f"{shown_best - yours:.2f} points")
                 if item.cost > 0
                 else t("game.coach_best_choice", "en")
             )
@@ -165,6 +165,42 @@ def test_the_difference_of_a_card_played_is_the_difference_of_the_two_values_sho
             assert difference == pytest.approx(best - yours, abs=1e-9)
             rows += 1
     assert rows
+
+
+def _written(value: float, lang: str) -> str:
+    """A figure with two decimals in the language's decimal sign (the test's own writing)."""
+    return f"{value:.2f}".replace(".", t("number.decimal", lang))
+
+
+def test_the_summary_gives_up_the_sums_of_what_each_deals_review_shows_with_two_decimals():
+    """One rounding, shown once: a moment's figure is the difference of the two figures its
+    deal's review shows, the totals are their sums, and every one has two decimals."""
+    game = Game(GameRules(players=2, target=61), seed=4)
+    game.run([ComputerPlayer("random", seed=seat) for seat in range(2)])
+    review = review_game(game, READER, samples=8)
+
+    def shown(item: DiscardReview | PlayReview) -> float:
+        if isinstance(item, DiscardReview):
+            return round(item.best_option.net, 2) - round(item.chosen_option.net, 2)
+        values = dict(item.values)
+        return round(values[item.best], 2) - round(values[item.chosen], 2)
+
+    discards = sum(shown(item) for deal in review.deals for item in deal.discards)
+    pegging = sum(shown(item) for deal in review.deals for item in deal.plays)
+    counting = sum(deal.lost_to_counting for deal in review.deals)
+    assert review.costliest and any(moment.kind != "count" for moment in review.costliest)
+    for lang in LANGUAGES:
+        html = summary_html(review, lang)
+        totals = text_of(re.search(r'<p class="cb-coach-totals".*?</p>', html).group(0))
+        for figure in (discards, pegging, discards + pegging + counting):
+            assert _written(figure, lang) in totals, (lang, figure, totals)
+        assert re.findall(r"\d[.,]\d\b", totals) == [], totals  # never one decimal
+        for moment, text in zip(review.costliest, re.findall(r"<li data-kind=.*?</li>", html)):
+            deal = next(each for each in review.deals if each.deal == moment.deal)
+            if moment.kind == "discard":
+                assert _written(shown(deal.discards[0]), lang) in text_of(text)
+            elif moment.kind == "play":
+                assert _written(shown(next(p for p in deal.plays if p.index == moment.index)), lang) in text_of(text)
 
 
 def test_the_summary_at_the_end_gives_the_games_totals_and_its_costliest_moments_to_replay():

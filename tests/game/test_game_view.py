@@ -467,6 +467,17 @@ def test_the_cut_prompt_shows_only_beside_the_cut_button(lang):
     assert t(f"game.dealer_{who}", lang) in text_of(following["html"])
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_comma_or_full_stop_after_a_card_of_the_cut_can_start_a_line(players):
+    """A line may break after a card's box: each card of the cut is kept with the mark after it."""
+    html = send(new_state(GameOptions(players=players), 9, "g"), {"action": "cut"})["html"]
+    cut = re.search(r"<li[^>]*>[^<]*?" + re.escape(t("game.cut_cards", "en")) + r".*?</li>", html, flags=re.S).group(0)
+    marks = re.findall(r'class="cb-card[ "].*?</span>\s*([,.]?)', cut)
+    assert len(marks) >= players
+    kept = re.findall(r'<span class="cb-unbroken"><span class="cb-card[ "].*?</span>([,.])</span>', cut)
+    assert len(kept) == len(marks) and kept[-1] == "." and set(kept[:-1]) <= {","}
+
+
 def test_no_log_box_before_anything_has_happened():
     html = render_block("game", "seed: 9", "en")
     assert 'class="cb-log' not in html

@@ -376,6 +376,11 @@ def test_the_advisor_on_a_phone_shows_discard_keep_and_net_without_scrolling(pho
     ]
     net = heads.nth(2).bounding_box()
     assert net["x"] + net["width"] <= PHONE["width"]
+    # the caption wraps above the box, whole on the screen, not cut off inside it
+    caption = advisor.locator(".cb-caption").first
+    assert caption.inner_text() == t("ui.options", lang)
+    shown = caption.bounding_box()
+    assert shown["x"] >= 0 and shown["x"] + shown["width"] <= PHONE["width"]
     # the rest of the table scrolls into view in a box the keyboard reaches
     box = advisor.locator(".cb-scroll")
     box.focus()

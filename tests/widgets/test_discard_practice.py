@@ -12,7 +12,7 @@ from itertools import combinations
 import pytest
 from cribbage.analysis.discard import analyse_discards
 from cribbage.core.cards import Card, parse_cards
-from cribbage.i18n import LANGUAGES, card_name, number, points_text, t
+from cribbage.i18n import LANGUAGES, card_name, number, t
 from cribbage.widgets import BlockError, render_block
 from helpers import call as call_widget
 from helpers import state_of, text_of
@@ -76,7 +76,8 @@ def test_every_throw_gets_the_rank_and_nets_of_the_advisor(dealer):
             assert verdict.startswith("Your throw") and "is the best" in verdict
         else:
             assert f"is number {rank} of 15: net {number(mine.net, 'en')}" in verdict
-            assert f"nets {number(best.net, 'en')}: {points_text(best.net - mine.net, 'en')} more" in verdict
+            lost = round(best.net, 2) - round(mine.net, 2)  # of the two nets shown
+            assert f"nets {number(best.net, 'en')}: {lost:.2f} points more" in verdict
         table = rows(answer["html"])
         assert [(row[0], row[2]) for row in table] == [(names(o.discard), number(o.net, "en")) for o in options]
         chosen = [row for row in table if "cb-chosen" in row[1]]

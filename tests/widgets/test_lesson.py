@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from cribbage.core.cards import DECK, Card
 from cribbage.course.lessons import COURSE, stage, task_for
-from cribbage.i18n import LANGUAGES, card_name, card_symbol, number_word, points_text, t
+from cribbage.errors import CardCountError
+from cribbage.i18n import LANGUAGES, card_name, card_symbol, error_message, number_word, points_text, t
 from cribbage.widgets import render_block
 from helpers import call, state_of, text_of
 from lesson_answers import best_plays, combinations_of, expected_number, value
@@ -199,6 +200,27 @@ def test_three_cards_of_a_rank_tapped_at_once_are_told_to_be_found_two_at_a_time
     assert len(royal) == 3 and t("lesson.find_pair_one_at_a_time", "en") in text_of(answer["html"])
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_more_than_two_cards_tapped_to_find_a_pair_are_told_to_be_found_two_at_a_time(lang):
+    """Three of a rank and one card more is no pair either: the lesson says how pairs are found."""
+    task = task_for(stage("pairs-1"), 0)
+    cards = (*task.cards, task.starter)
+    royal = [card for card in task.cards if sum(other.rank == card.rank for other in cards) == 3]
+    other = next(card for card in task.cards if card not in royal)
+    answer = act(select(first_state("pairs-1", lang), (*royal, other)), "check", lang=lang)
+    assert t("lesson.find_pair_one_at_a_time", lang) in text_of(answer["html"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("stage_id", [each.id for each in STAGES if each.kind == "discard"])
+def test_one_card_chosen_for_the_crib_is_told_the_lessons_own_rule_and_costs_nothing(stage_id, lang):
+    task = task_for(stage(stage_id), 0)
+    answer = act(select(first_state(stage_id, lang), task.cards[:1]), "check", lang=lang)
+    said = text_of(answer["html"])
+    assert t("lesson.choose_two", lang) in said and answer["state"]["tries"] == 0
+    assert error_message(CardCountError("one card", expected=2, got=1), lang) not in said
+
+
 def test_a_run_tapped_with_both_cards_of_its_pair_is_told_one_card_of_each_rank():
     task = task_for(stage("runs-2"), 0)
     runs = combinations_of(task)
@@ -292,6 +314,29 @@ def test_a_right_discard_also_shows_what_the_best_keeps_and_every_choice(stage_i
     least = min(naive_show_total(kept, starter) for starter in DECK if starter not in task.cards)
     best = re.search(r'<p class="cb-best-keep">([^<]+)</p>', html_).group(1)
     assert all(card_symbol(card) in best for card in kept) and f"at least {least} points" in best
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_discard_verdict_gives_two_decimals_and_the_difference_of_the_nets_its_table_shows(lang):
+    task = task_for(stage("discard-2"), 0)
+    decimal = re.escape(t("number.decimal", lang))
+
+    def figure(text: str) -> float:
+        return float(text.replace("\N{MINUS SIGN}", "-").replace(t("number.decimal", lang), "."))
+
+    for pair in combinations(task.cards, 2):
+        html_ = act(select(first_state("discard-2", lang), pair), "check", lang=lang)["html"]
+        best_keep = text_of(re.search(r'<p class="cb-best-keep">(.*?)</p>', html_).group(1))
+        assert re.findall(rf"\d{decimal}\d\d", best_keep) and not re.findall(rf"\d{decimal}\d\b", best_keep)
+        cost = re.search(r'<p class="cb-cost">(.*?)</p>', html_)
+        if cost is None:  # the best choice
+            continue
+        nets = dict(
+            re.findall(r'<tr data-best="(?:true|false)" data-chosen="(true|false)"><td>.*?</td><td>([^<]+)</td>', html_)
+        )
+        best = figure(re.search(r'<tr data-best="true"[^>]*><td>.*?</td><td>([^<]+)</td>', html_).group(1))
+        shown = [figure(each) for each in re.findall(rf"\N{{MINUS SIGN}}?\d+{decimal}\d\d", text_of(cost.group(1)))]
+        assert shown == [round(best - figure(nets["true"]), 2)], (pair, text_of(cost.group(1)))
 
 
 def test_next_leads_to_the_next_stage_on_the_page_then_to_the_top_of_the_next_lesson():

@@ -205,9 +205,25 @@ def test_a_worse_card_is_told_the_better_one_and_by_how_much():
     nets = nets_by_brute_force("7C 8D", "9H KC", 3)
     answer = call(state("7C 8D", "9H KC", 3), {"action": "play", "value": "KC"})
     verdict = text_of(re.search(r'<p class="cb-verdict" data-announce>(.*?)</p>', answer["html"]).group(1))
-    lost = nets[Card.parse("9H")] - nets[Card.parse("KC")]
+    lost = round(nets[Card.parse("9H")], 2) - round(nets[Card.parse("KC")], 2)  # of the two nets shown
     assert verdict.startswith("King of clubs: net") and "The best was nine of hearts" in verdict
-    assert f"{points_text(lost, 'en')} more" in verdict
+    assert f"{lost:.2f} points more" in verdict
+
+
+def _figures(text: str, lang: str) -> list[float]:
+    """The decimal figures of a sentence, read back from the language's writing."""
+    decimal = re.escape(t("number.decimal", lang))
+    found = re.findall(rf"\N{{MINUS SIGN}}?\d+{decimal}\d+", text)
+    return [float(figure.replace("\N{MINUS SIGN}", "-").replace(t("number.decimal", lang), ".")) for figure in found]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_points_more_are_the_difference_of_the_two_nets_shown(lang):
+    """One rounding, shown once: "net −0.47 … best net 1.29: 1.76 more", never 1.75."""
+    answer = call(state("7C 8D", "9H KC", 3), {"action": "play", "value": "KC"}, lang=lang)
+    verdict = text_of(re.search(r'<p class="cb-verdict" data-announce>(.*?)</p>', answer["html"]).group(1))
+    net, best_net, more = _figures(verdict, lang)
+    assert round(best_net - net, 2) == more and re.search(rf"\d{re.escape(t('number.decimal', lang))}\d\d\b", verdict)
 
 
 def test_with_no_card_under_31_the_reader_says_go():

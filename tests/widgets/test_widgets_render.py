@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 import string
-from html import unescape
+from html import escape, unescape
 
 import pytest
 from cribbage import errors
@@ -127,6 +127,21 @@ def test_the_spoken_count_is_said_the_way_players_say_it():
     assert spoken_count(fifteens_only, "en") == "Fifteen two, fifteen four"
     double_double = score_show(parse_cards("7H 8S 8C 9D"), Card.parse("9H"))
     assert spoken_count(double_double, "en") == "Fifteen two, fifteen four, and a double-double run is twenty"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_three_or_more_alike_shapes_with_no_name_are_said_at_once(lang):
+    """The seven-card 46: "... three pairs is twenty-two, and eight runs of three is forty-six",
+    not each pair and each run with its own running total."""
+    score = score_show(parse_cards("4S 4H 5D 5C 6S"), Card.parse("6H"), hand_size=5)
+    assert score.total == 46
+    spoken = spoken_count(score, lang)
+    fifteens, pairs = 16, 16 + 6
+    assert number_word(pairs, lang) in spoken and spoken.endswith(number_word(46, lang))
+    one_by_one = [fifteens + 2, pairs + 3, pairs + 6, pairs + 9, pairs + 12, pairs + 15, pairs + 21]
+    assert [total for total in one_by_one if number_word(total, lang) in spoken] == []
+    pairs_only = score_show(parse_cards("KH KD QS QC"), Card.parse("2D"))  # two alike: one by one
+    assert number_word(2, lang) in spoken_count(pairs_only, lang)
 
 
 def test_a_three_card_hand_is_the_five_card_game():
@@ -347,6 +362,23 @@ def test_after_the_last_card_the_table_keeps_the_last_series_instead_of_none_yet
     assert t("ui.pile_empty", lang) not in text_of(pile)
     assert all(card_name(card, lang) in text_of(pile) for card in series)
     assert f'data-count="{actions[-1].count}"' in pile
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_streak_and_the_record_are_set_apart(lang):
+    streak = re.search(r'<p class="cb-streak">(.*?)</p>', render_block("practice", "crib: no", lang)).group(1)
+    between = re.search(r"data-streak>0</strong>(.*?)<span class=\"cb-label\">", streak).group(1)
+    assert text_of(between).strip(), "the two counters run together"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_wide_tables_caption_stands_above_its_scrolled_box(lang):
+    """A caption inside the box scrolls with the table and is cut off on a phone."""
+    html = render_block("advisor", "cards: 5H 5S 6C 7D JH KS\ndealer: yes", lang)
+    caption = escape(t("ui.options", lang))
+    box = re.search(r'<div class="cb-scroll".*?</div>', html, flags=re.S)
+    assert caption not in box.group(0).split(">", 1)[1] and "<caption>" not in box.group(0)
+    assert html.index(caption) < box.start()
 
 
 def test_playing_yourself_offers_legal_cards_and_says_why_the_others_are_not():

@@ -17,7 +17,7 @@ from ..core.variants import Variant, variant_json, variant_of
 from ..errors import CribbageError
 from ..i18n import Language, number, points_text, t
 from . import source
-from .html import attrs, card_select, cards_html, error_html, radio_group, scroll_box
+from .html import attrs, captioned_scroll_box, card_select, cards_html, error_html, radio_group
 from .source import (
     CARD_TEXTS,
     Action,
@@ -109,12 +109,9 @@ def discard_options_html(options: Sequence[DiscardOption], lang: Language, chose
         f'<th scope="col">{escape(t(key, lang))}</th>'
         for key in ("ui.discard", "ui.keep", "ui.net", "ui.hand_mean", "ui.hand_range", "ui.crib_mean")
     )
-    table = (
-        f'<table class="cb-options"><caption>{escape(t("ui.options", lang))}</caption>'
-        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-    )
+    table = f'<table class="cb-options"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
     distribution = _distribution_html(options[0].hand_distribution, lang) if options else ""
-    return scroll_box(table, t("ui.options", lang)) + distribution
+    return captioned_scroll_box(table, t("ui.options", lang)) + distribution
 
 
 def _distribution_html(distribution: dict[int, int], lang: Language) -> str:

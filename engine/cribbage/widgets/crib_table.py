@@ -16,7 +16,7 @@ from html import escape
 from ..analysis.discard import crib_rank_table
 from ..core.cards import RANK_SYMBOLS
 from ..i18n import Language, lookup, number, t
-from .html import attrs, scroll_box
+from .html import attrs, captioned_scroll_box
 from .source import BlockError, Fields
 from .widget import Static, Widget
 
@@ -79,9 +79,8 @@ def crib_table_block(fields: Fields, lang: Language, uid: str, text: str) -> Sta
         caption = t("crib_table.compare_caption", lang, source=source_name)
         # Four columns of long words (Bulgarian's "Публикувано − програма") may pass a phone's width.
         parts.append(
-            scroll_box(
-                f'<table class="cb-crib-compare"><caption>{escape(caption)}</caption>'
-                f"<thead><tr>{columns}</tr></thead><tbody>{compare}</tbody></table>",
+            captioned_scroll_box(
+                f'<table class="cb-crib-compare"><thead><tr>{columns}</tr></thead><tbody>{compare}</tbody></table>',
                 caption,
             )
         )

@@ -20,7 +20,7 @@ from html import escape
 from ..analysis.discard import DiscardOption, analyse_discards
 from ..core.cards import DECK, Card, parse_cards
 from ..core.deal import deal_shape
-from ..i18n import Language, card_name, number, points_text, t
+from ..i18n import Language, card_name, expected_points_text, number, shown_difference, t
 from . import source
 from .advisor import TIE, discard_options_html
 from .html import button, cards_html, choice_box, radio_group, tap_card, tap_cards
@@ -91,7 +91,7 @@ def _verdict(options: Sequence[DiscardOption], selected: Sequence[Card], lang: L
         net=number(mine.net, lang),
         best=_names(best.discard, lang),
         best_net=number(best.net, lang),
-        lost=points_text(best.net - mine.net, lang),
+        lost=expected_points_text(shown_difference(best.net, mine.net), lang),
     )
 
 

@@ -49,6 +49,19 @@ def scroll_box(inner: str, label: str) -> str:
     return f'<div class="cb-scroll"{attrs(tabindex="0", role="region", aria_label=label)}>{inner}</div>'
 
 
+def captioned_scroll_box(table: str, caption: str) -> str:
+    """A wide table (given without its ``<caption>``) in a :func:`scroll_box`, its caption
+    above the box: a table's own caption is as wide as the table and scrolls with it, so
+    on a phone it is cut off at the box's edge instead of wrapping."""
+    return f'<p class="cb-caption">{escape(caption)}</p>{scroll_box(table, caption)}'
+
+
+def unbroken(html: str, mark: str) -> str:
+    """A card face and the punctuation after it, kept on one line: a line may break after
+    a card's box, which would start the next line with the comma."""
+    return f'<span class="cb-unbroken">{html}{escape(mark)}</span>'
+
+
 def screen_reader(text: str) -> str:
     """Text for screen readers only."""
     return f'<span class="cb-sr">{escape(text)}</span>'

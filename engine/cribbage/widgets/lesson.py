@@ -43,8 +43,10 @@ def _answer_of(attempt: Attempt, value: str) -> tuple[Any, Any] | str:
         if value not in CARD_TEXTS:
             raise StateError("said")
         return Card.parse(value), value
-    if not attempt.selected:  # find and discard: the cards selected so far
-        return "lesson.choose_two" if kind is TaskKind.DISCARD else "lesson.choose_cards"
+    if kind is TaskKind.DISCARD and len(attempt.selected) != 2:  # the lesson says how, not the engine's error
+        return "lesson.choose_two"
+    if not attempt.selected:  # find: the cards selected so far
+        return "lesson.choose_cards"
     return frozenset(attempt.selected), [str(card) for card in attempt.selected]
 
 

@@ -29,8 +29,8 @@ from ..course.exercises import (
     show_items,
     threat,
 )
-from ..i18n import Language, card_name, card_symbol, number, points_text, t
-from .html import attrs, card_face, card_html, scroll_box
+from ..i18n import Language, card_name, card_symbol, expected_points_text, number, points_text, shown_difference, t
+from .html import attrs, captioned_scroll_box, card_face, card_html
 from .spoken import kind_name, one_kind
 
 
@@ -145,9 +145,11 @@ def option_rows(task: Task, verdict: Verdict, said: object, lang: Language) -> s
 
 def _discard_table(task: Task, verdict: Verdict, said: object, lang: Language) -> str:
     chosen = said if isinstance(said, frozenset) else frozenset()
-    summary = t(
-        "lesson.discard_cost", lang, rank=verdict.rank, total=len(verdict.options), cost=points_text(verdict.cost, lang)
-    )
+    # What the choice gave up, as the difference of the two nets the table shows.
+    best_value = max((option.value for option in verdict.options), default=0.0)
+    chosen_value = next((option.value for option in verdict.options if frozenset(option.cards) == chosen), best_value)
+    cost = expected_points_text(shown_difference(best_value, chosen_value), lang)
+    summary = t("lesson.discard_cost", lang, rank=verdict.rank, total=len(verdict.options), cost=cost)
     rows = "".join(
         f"<tr{attrs(data_best=str(option.best).lower(), data_chosen=str(frozenset(option.cards) == chosen).lower())}>"
         f"<td>{''.join(card_html(card, lang) for card in option.cards)}</td><td>{escape(number(option.value, lang))}</td>"
@@ -155,10 +157,10 @@ def _discard_table(task: Task, verdict: Verdict, said: object, lang: Language) -
         for option in verdict.options
     )
     head = f'<tr><th scope="col">{escape(t("ui.discard", lang))}</th><th scope="col">{escape(t("ui.net", lang))}</th><th scope="col"></th></tr>'
-    table = f'<table class="cb-table"><caption>{escape(t("lesson.discard_caption", lang))}</caption><thead>{head}</thead><tbody>{rows}</tbody></table>'
+    table = f'<table class="cb-table"><thead>{head}</thead><tbody>{rows}</tbody></table>'
     measure = f'<p class="cb-measure">{escape(t("discard_practice.measure", lang))}</p>'
     cost = "" if verdict.correct else f'<p class="cb-cost">{escape(summary)}</p>'
-    return cost + best_keep_html(task, lang) + scroll_box(table, t("lesson.discard_caption", lang)) + measure
+    return cost + best_keep_html(task, lang) + captioned_scroll_box(table, t("lesson.discard_caption", lang)) + measure
 
 
 def best_keep_html(task: Task, lang: Language) -> str:
@@ -171,8 +173,8 @@ def best_keep_html(task: Task, lang: Language) -> str:
         lang,
         cards=", ".join(card_symbol(card) for card in best.keep),
         least=points_text(best.hand_min, lang),
-        mean=points_text(best.hand_mean, lang),
-        crib=points_text(best.crib_mean, lang),
+        mean=expected_points_text(best.hand_mean, lang),
+        crib=expected_points_text(best.crib_mean, lang),
     )
     return f'<p class="cb-best-keep">{escape(text)}</p>'
 

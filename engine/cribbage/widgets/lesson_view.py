@@ -317,11 +317,12 @@ def _wrong(task: Task, said: str, chosen: object, verdict: Verdict, lang: Langua
 
 
 def _find_wrong_key(task: Task, selection: object) -> str:
-    """Why a selection is not a combination to find: for a pair or a run tapped whole with
-    its extra cards, say how such a group is found (one pair, one run at a time)."""
+    """Why a selection is not a combination to find: for more than the two cards of a pair,
+    or a run tapped whole with its extra cards, say how such a group is found (one pair,
+    one run at a time)."""
     ranks = [card.rank for card in selection] if isinstance(selection, frozenset) else []
     distinct = sorted(set(ranks))
-    if task.only[0] == "pair" and len(ranks) > 2 and len(distinct) == 1:
+    if task.only[0] == "pair" and len(ranks) > 2:
         return "lesson.find_pair_one_at_a_time"
     consecutive = len(distinct) >= 3 and distinct == list(range(distinct[0], distinct[0] + len(distinct)))
     if task.only[0] == "run" and len(ranks) > len(distinct) and consecutive:

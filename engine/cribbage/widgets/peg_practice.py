@@ -29,7 +29,7 @@ from ..analysis.pegging_risk import (
 from ..core.cards import Card, parse_cards
 from ..core.pegging import count_of, goes_on
 from ..core.show import ScoreItem
-from ..i18n import Language, card_name, lookup, number, points_text, t
+from ..i18n import Language, card_name, expected_points_text, lookup, number, points_text, shown_difference, t
 from . import source
 from .html import attrs, button, card_html, cards_html, choice_box, error_html, tap_card, tap_cards
 from .source import CARD_TEXTS, Action, Fields, State, StateError, action_text, card_texts, field, uid_of
@@ -110,7 +110,10 @@ def _risk_html(risk: PlayRisk, best: bool, chosen: bool, lang: Language) -> str:
     else:
         gives = t("peg_practice.gives_nothing", lang)
     reply = t(
-        "peg_practice.expected", lang, expected=points_text(risk.expected, lang), worst=points_text(risk.worst, lang)
+        "peg_practice.expected",
+        lang,
+        expected=expected_points_text(risk.expected, lang),
+        worst=points_text(risk.worst, lang),
     )
     marks = [t("ui.best_choice", lang)] if best else []
     marks += [t("lesson.safe", lang)] if risk.safe else []  # the course's safe: no 15, 31 or run in reply
@@ -145,7 +148,7 @@ def _verdict(risks: Sequence[PlayRisk], card: Card | None, lang: Language) -> st
             net=number(mine.net, lang),
             best=card_name(top.card, lang),
             best_net=number(top.net, lang),
-            lost=points_text(top.net - mine.net, lang),
+            lost=expected_points_text(shown_difference(top.net, mine.net), lang),  # from the two nets shown
         )
     )
 

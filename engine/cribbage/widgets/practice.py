@@ -50,7 +50,8 @@ def practice_view(state: State, lang: Language, static: bool = False, note: str 
         t("ui.count_as", lang), "crib", (("0", t("ui.hand", lang)), ("1", t("ui.crib", lang))), str(int(crib)), uid
     )
     streak = (
-        f'<p class="cb-streak"><span class="cb-label">{escape(t("ui.streak", lang))}:</span> <strong data-streak>0</strong> '
+        f'<p class="cb-streak"><span class="cb-label">{escape(t("ui.streak", lang))}:</span> <strong data-streak>0</strong>'
+        '<span class="cb-separator" aria-hidden="true"> · </span>'
         f'<span class="cb-label">{escape(t("ui.best", lang))}:</span> <strong data-streak-best>0</strong></p>'
     )
     form = (

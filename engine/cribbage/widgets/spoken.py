@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from ..core.cards import Card
 from ..core.show import ScoreItem, ScoreKind, ShowScore
-from ..i18n import Language, lookup, number_word, points_text, t
+from ..i18n import Language, has_message, lookup, number_word, points_text, t
 
 PAIR_NAMES = {2: "pair", 3: "pair_royal", 4: "double_pair_royal"}
 """Two, three or four cards of a kind, said as one."""
@@ -110,16 +110,57 @@ def grouped(items: Sequence[ScoreItem]) -> list[tuple[str, int, int]]:
     return said
 
 
+COUNTED_TOGETHER = 3
+"""From three alike, a shape with no name of its own is said at once, as a number of them
+("three pairs is twenty-two, and eight runs of three is forty-six"); two are said one by
+one ("a pair is two, and another pair is four")."""
+
+
+def _counted(said: Sequence[tuple[str, int, int]], lang: Language) -> list[tuple[str, int, int, int]]:
+    """``(spoken kind, points, length, how many)``: runs of :data:`COUNTED_TOGETHER` or more
+    alike items said together, where the language has a word for that many
+    (``spoken.times.<kind>``); every other item on its own (how many: 1)."""
+    counted: list[tuple[str, int, int, int]] = []
+    index = 0
+    while index < len(said):
+        alike = 1
+        while index + alike < len(said) and said[index + alike] == said[index]:
+            alike += 1
+        kind, points, length = said[index]
+        words = lookup(f"spoken.times.{kind}", lang) if has_message(f"spoken.times.{kind}", lang) else []
+        if alike >= COUNTED_TOGETHER and alike < len(words):
+            counted.append((kind, points * alike, length, alike))
+        else:
+            counted += [(kind, points, length, 1)] * alike
+        index += alike
+    return counted
+
+
 def spoken_count(score: ShowScore, lang: Language) -> str:
-    """The count said aloud, each step naming the running total."""
+    """The count said aloud, each step naming the running total.
+
+    >>> from cribbage.core.cards import parse_cards
+    >>> from cribbage.core.show import score_show
+    >>> seven_card_best = score_show(parse_cards("4S 4H 5D 5C 6S"), parse_cards("6H")[0], hand_size=5)
+    >>> spoken_count(seven_card_best, "en").split(", fifteen sixteen, ")[1]
+    'three pairs is twenty-two, and eight runs of three is forty-six'
+    """
     if not score.items:
         text = t("spoken.nothing", lang)
         return text[:1].upper() + text[1:]
     running = 0
     phrases: list[str] = []
     said = grouped(score.items)
-    for kind, points, length in said:
+    before: set[str] = set()  # the kinds said so far
+    for kind, points, length, times in _counted(said, lang):
         running += points
+        again, before = kind in before, before | {kind}
+        if times > 1:
+            what = str(lookup(f"spoken.times.{kind}", lang)[times]).format(
+                length_word=number_word(length, lang), length_of=lookup("run.lengths", lang)[length]
+            )
+            phrases.append(t("spoken.group", lang, what=what, n=number_word(running, lang), count=running))
+            continue
         # count: the running total the phrase ends on ("to jsou dva", "to je pět" in Czech)
         words = {
             "n": number_word(running, lang),
@@ -131,7 +172,7 @@ def spoken_count(score: ShowScore, lang: Language) -> str:
             kind = "double_run_of_four"  # 10 points, not 8: worth its own name
         elif kind == "flush" and running == points:
             kind = "flush_first"  # "four for the flush", not "... is four" again
-        elif kind == "pair" and any(earlier == "pair" for earlier, _, _ in said[: len(phrases)]):
+        elif kind == "pair" and again:
             kind = "pair_again"  # "a pair is two, and another pair is four"
         phrases.append(t(f"spoken.{kind}", lang, **words))
     text = phrases[0]

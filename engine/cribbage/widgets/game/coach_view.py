@@ -8,6 +8,7 @@ The numbers are the engine's (:mod:`cribbage.players.coach`); only the words are
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 from html import escape
 from typing import Any
 
@@ -15,9 +16,9 @@ from ...core.cards import Card
 from ...core.game import Game
 from ...core.play import replay
 from ...core.show import ScoreItem
-from ...i18n import Language, amount, number, points_text, seat_name, t
+from ...i18n import Language, expected, expected_points_text, number, points_text, seat_name, shown_difference, t
 from ...players.coach import review_game
-from ...players.reviews import DealReview, GameReview, Moment
+from ...players.reviews import DealReview, DiscardReview, GameReview, Moment, PlayReview
 from ..html import attrs, button, card_html, cards_html, scroll_box
 from ..lesson_hints import and_list, or_list
 from ..play import GO, play_state, play_view
@@ -32,10 +33,25 @@ def _points(value: float, lang: Language) -> str:
     return number(value, lang)
 
 
-def _given_up(best: float, yours: float) -> float:
-    """What a choice gave up, as the difference of the two figures shown beside it (each
-    rounded as shown), so that the page's own subtraction agrees with it."""
-    return round(best, 2) - round(yours, 2)
+def _discard_given_up(item: DiscardReview) -> float:
+    """What a discard gave up, as the difference of the two nets shown beside it, so that
+    the page's own subtraction, the deal's totals and the game's summary all agree with it."""
+    return shown_difference(item.best_option.net, item.chosen_option.net)
+
+
+def _play_given_up(item: PlayReview) -> float:
+    """What a card gave up, as the difference of the two figures of its row."""
+    values = dict(item.values)
+    return shown_difference(values[item.best], values[item.chosen])
+
+
+def _deal_given_up(review: DealReview) -> tuple[float, float, int]:
+    """The deal's discards, play and counts given up: the sums of the figures its review shows."""
+    return (
+        sum(_discard_given_up(item) for item in review.discards),
+        sum(_play_given_up(item) for item in review.plays),
+        review.lost_to_counting,
+    )
 
 
 def _card_or_go(card: Card | None, lang: Language) -> str:
@@ -59,7 +75,7 @@ def _discard_html(review: DealReview, lang: Language) -> str:
     )
     table = f'<table class="cb-options cb-coach-discard"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
     verdict = (
-        t("game.coach_lost", lang, points=points_text(_given_up(item.best_option.net, item.chosen_option.net), lang))
+        t("game.coach_lost", lang, points=expected_points_text(_discard_given_up(item), lang))
         if item.cost > 0
         else t("game.coach_best_choice", lang)
     )
@@ -92,7 +108,7 @@ def _plays_html(review: DealReview, lang: Language) -> str:
             f'<tr data-index="{item.index}" data-cost="{item.cost:.4f}"><td>{item.count_before}</td>'
             f"<td>{_card_or_go(item.chosen, lang)}{note}</td><td>{_card_or_go(item.best, lang)}</td>"
             f"<td>{_points(values[item.chosen], lang)}</td><td>{_points(values[item.best], lang)}</td>"
-            f"<td>{_points(_given_up(values[item.best], values[item.chosen]), lang)}</td></tr>"
+            f"<td>{_points(_play_given_up(item), lang)}</td></tr>"
         )
     table = (
         f'<table class="cb-options cb-coach-plays"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
@@ -128,14 +144,19 @@ def _counts_html(review: DealReview, lang: Language) -> str:
     return f'<h4>{escape(t("game.coach_counting", lang))}</h4><ul class="cb-coach-counts">{"".join(lines)}</ul>'
 
 
-def _totals_html(discards: float, pegging: float, counting: float, lang: Language) -> str:
+def _totals_html(
+    shown: Sequence[tuple[float, float, int]], discards: float, pegging: float, counting: float, lang: Language
+) -> str:
+    """What was given up, in the words the sums of the figures shown (``shown``, by deal);
+    the engine's own totals in the data."""
+    given_up = [sum(deal[part] for deal in shown) for part in range(3)]
     text = t(
         "game.coach_totals",
         lang,
-        discards=amount(discards),
-        pegging=amount(pegging),
-        counting=amount(counting),
-        total=amount(discards + pegging + counting),
+        discards=expected(given_up[0]),
+        pegging=expected(given_up[1]),
+        counting=int(given_up[2]),
+        total=expected(sum(given_up)),
     )
     return (
         f'<p class="cb-coach-totals" data-discards="{discards:.4f}" data-pegging="{pegging:.4f}" '
@@ -148,7 +169,9 @@ def deal_review_html(review: DealReview, lang: Language, opened: bool) -> str:
         _discard_html(review, lang)
         + _plays_html(review, lang)
         + _counts_html(review, lang)
-        + _totals_html(review.lost_to_discards, review.lost_to_pegging, review.lost_to_counting, lang)
+        + _totals_html(
+            [_deal_given_up(review)], review.lost_to_discards, review.lost_to_pegging, review.lost_to_counting, lang
+        )
     )
     return (
         f'<details class="cb-coach" data-deal="{review.deal}"{" open" if opened else ""}>'
@@ -156,15 +179,23 @@ def deal_review_html(review: DealReview, lang: Language, opened: bool) -> str:
     )
 
 
-def _moment_text(moment: Moment, lang: Language) -> str:
-    return t(f"game.moment_{moment.kind}", lang, n=moment.deal, count=amount(moment.cost))
+def _moment_text(moment: Moment, review: GameReview, lang: Language) -> str:
+    """A costly moment, given up as its deal's review shows it."""
+    deal = next(each for each in review.deals if each.deal == moment.deal)
+    if moment.kind == "discard":
+        cost: Decimal | int = expected(_discard_given_up(deal.discards[0]))
+    elif moment.kind == "play":
+        cost = expected(_play_given_up(next(item for item in deal.plays if item.index == moment.index)))
+    else:
+        cost = int(moment.cost)  # points left uncounted: a whole number
+    return t(f"game.moment_{moment.kind}", lang, n=moment.deal, count=cost)
 
 
 def summary_html(review: GameReview, lang: Language) -> str:
     totals = review.totals
     moments = "".join(
         f'<li data-kind="{moment.kind}" data-deal="{moment.deal}" data-cost="{moment.cost:.4f}">'
-        f"{escape(_moment_text(moment, lang))} "
+        f"{escape(_moment_text(moment, review, lang))} "
         f"{button(t('game.replay', lang), f'moment-{number}', 'moment', str(number))}</li>"
         for number, moment in enumerate(review.costliest)
     )
@@ -175,7 +206,8 @@ def summary_html(review: GameReview, lang: Language) -> str:
     )
     return (
         f'<details class="cb-coach-summary" open><summary>{escape(t("game.coach_summary", lang))}</summary>'
-        f"{_totals_html(totals.discards, totals.pegging, float(totals.counting), lang)}{listed}</details>"
+        f"{_totals_html([_deal_given_up(deal) for deal in review.deals], totals.discards, totals.pegging, float(totals.counting), lang)}"
+        f"{listed}</details>"
     )
 
 
@@ -223,7 +255,8 @@ def replay_html(state: State, game: Game, lang: Language) -> str:
         or not isinstance(opened.get("play"), dict)
     ):
         raise StateError("replay")
-    moments: Sequence[Moment] = game_review(state, game).costliest
+    whole = game_review(state, game)
+    moments: Sequence[Moment] = whole.costliest
     if not 0 <= opened["moment"] < len(moments):
         raise StateError("replay")
     moment = moments[opened["moment"]]
@@ -238,7 +271,7 @@ def replay_html(state: State, game: Game, lang: Language) -> str:
     you = t("game.replay_you", lang, seat=seat_name(moment.replay.seat, moment.replay.players, lang))
     return (
         f'<div class="cb-replay"{attrs(role="region", aria_label=t("game.replay_title", lang, n=moment.deal))}>'
-        f"<h3>{escape(t('game.replay_title', lang, n=moment.deal))}</h3><p>{escape(_moment_text(moment, lang))}</p>"
+        f"<h3>{escape(t('game.replay_title', lang, n=moment.deal))}</h3><p>{escape(_moment_text(moment, whole, lang))}</p>"
         f'{behind}<p class="cb-replay-you">{escape(you)}</p>{play_view(opened["play"], lang)}'
         f"<p>{button(t('game.replay_close', lang), 'replay-close', 'replay-close')}</p></div>"
     )

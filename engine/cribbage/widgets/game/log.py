@@ -20,7 +20,7 @@ from ...core.events import CutForDeal, Deal, Discard, Event, GameOver, Muggins, 
 from ...core.game import Game, Phase
 from ...i18n import Language, points_text, t
 from ..count import show_html
-from ..html import attrs, card_html, cards_html
+from ..html import attrs, card_html, cards_html, unbroken
 from ..source import State
 from ..spoken import reason_text
 from .coach_state import said_of
@@ -114,11 +114,12 @@ def _scored(seat: int, points: int, players: int, lang: Language) -> str:
 def _cut_html(event: CutForDeal, players: int, lang: Language) -> str:
     lines = []
     for round_number, cuts in enumerate(event.rounds):
-        named = ", ".join(
-            f"{escape(seat_name(seat, players, lang).mid)} {card_html(card, lang)}" for seat, card in cuts
+        named = " ".join(
+            f"{escape(seat_name(seat, players, lang).mid)} {unbroken(card_html(card, lang), ',' if later else '.')}"
+            for later, (seat, card) in zip([True] * (len(cuts) - 1) + [False], cuts)
         )
         tie = f" {escape(t('game.cut_tie', lang))}" if round_number < len(event.rounds) - 1 else ""
-        lines.append(f"{escape(t('game.cut_cards', lang))}: {named}.{tie}")
+        lines.append(f"{escape(t('game.cut_cards', lang))}: {named}{tie}")
     lines.append(escape(said("game.cut" if players == 2 else "game.cut_lowest", event.dealer, players, lang)))
     return " ".join(lines)
 

@@ -21,7 +21,7 @@ from typing import Any
 from ...core.cards import parse_cards
 from ...core.events import Deal
 from ...core.game import Game
-from ...i18n import Language, number, points_text, t
+from ...i18n import Language, expected_points_text, number, points_text, t
 from ...players.computer import ReasonCode
 from ..html import cards_html, scroll_box
 from ..source import StateError
@@ -40,8 +40,8 @@ def _reason_number(params: Mapping[str, Any], name: str, lang: Language) -> str:
 
 
 def _reason_points(params: Mapping[str, Any], name: str, lang: Language) -> str:
-    """An amount of points of the reason, said in a sentence."""
-    return points_text(_reason_value(params, name), lang)
+    """An expected amount of points of the reason, said in a sentence as the tables print it."""
+    return expected_points_text(_reason_value(params, name), lang)
 
 
 def _reason_cards(params: Mapping[str, Any], name: str, lang: Language) -> str:
