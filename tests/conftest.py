@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from helpers import SERVICE_WORKER_IN_CONTROL
 from prerequisites import in_ci, require
 
 import site_build
@@ -123,14 +124,6 @@ def block_foreign_requests(context, origin: str) -> None:
     )
 
 
-# Resolves once a service worker controls the page, after its install (the precache of the
-# whole site) succeeded: from then on the context's pages start the engine from the snapshot.
-SERVICE_WORKER_IN_CONTROL = """async () => {
-  await navigator.serviceWorker.ready;
-  if (!navigator.serviceWorker.controller) {
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
-  }
-}"""
 # A page of the site with a live example: visiting it once installs the service worker.
 PRIMING_PAGE = "play/"
 # The options that make a device: pages of one context share them (a viewport is set per page).

@@ -65,6 +65,17 @@ SITE_LANGUAGES = _site_languages()
 # numbers to (not derived from the engine on purpose). A new language writes its sign here.
 DECIMAL_SIGNS = {"en": ".", "pl": ",", "cs": ",", "sk": ",", "bg": ","}
 
+# Resolves, with the worker's script URL, once a service worker controls the page after its
+# install (the precache of the whole site) succeeded: from then on the context's pages start
+# the engine from the snapshot and read the site offline.
+SERVICE_WORKER_IN_CONTROL = """async () => {
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+  }
+  return navigator.serviceWorker.controller.scriptURL;
+}"""
+
 
 def page_url(site_url: str, lang: str, page: str) -> str:
     """The address of ``page`` ("index", "basics", "learn/values", ...) in ``lang`` under ``site_url``."""

@@ -18,22 +18,13 @@ from cribbage.core.cards import Card, parse_cards
 from cribbage.core.show import score_show
 from cribbage.i18n import LANGUAGES
 from cribbage.widgets.game.state import game_of
+from helpers import SERVICE_WORKER_IN_CONTROL
 
 import site_build
 
 READY_TIMEOUT = 90_000
 WEB_APP_MESSAGES = site_build.ROOT / "content" / "web_app.json"
 SUB_PATH = "/cribbage/"  # as the site_url fixture serves it
-
-# Resolves once a service worker controls the page and has precached the whole site
-# (it is active only after its install, the precache, succeeded).
-CONTROLLED = """async () => {
-  await navigator.serviceWorker.ready;
-  if (!navigator.serviceWorker.controller) {
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
-  }
-  return navigator.serviceWorker.controller.scriptURL;
-}"""
 
 
 def started_from(page) -> str:
@@ -111,7 +102,7 @@ def test_after_one_visit_every_language_and_every_live_example_works_offline(fir
     failures = FailedRequests(browser_context)
     page = browser_context.new_page()
     page.goto(site_url + "history/")  # a page without a live example: the runtime comes with the precache
-    assert page.evaluate(CONTROLLED) == site_url + "sw.js"
+    assert page.evaluate(SERVICE_WORKER_IN_CONTROL) == site_url + "sw.js"
     browser_context.set_offline(True)
     for path, use in (("pl/basics/", use_hand_scorer), ("cs/play/", use_play_stepper), ("bg/game/", use_game)):
         page = browser_context.new_page()
@@ -135,7 +126,7 @@ def test_a_snapshot_that_does_not_match_its_hash_is_refused_and_the_engine_start
     context = watched_context(url, block_foreign=True, fresh=True, service_workers="allow")
     page = context.new_page()
     page.goto(url + "history/")
-    page.evaluate(CONTROLLED)
+    page.evaluate(SERVICE_WORKER_IN_CONTROL)
     page = context.new_page()
     page.goto(url + "sk/basics/")
     use_hand_scorer(page)
@@ -167,7 +158,7 @@ def test_a_new_deploy_is_announced_and_shown_whole_on_the_next_navigation(watche
     context = watched_context(url, block_foreign=True, fresh=True, service_workers="allow")
     page = context.new_page()
     page.goto(url + "pl/basics/")
-    page.evaluate(CONTROLLED)
+    page.evaluate(SERVICE_WORKER_IN_CONTROL)
     page.evaluate("window.firstDocument = true")
 
     # A new version: one page changes, and the build writes its service worker again.
