@@ -116,8 +116,8 @@ def counters_spent(state: State) -> State:
     """``state`` with each counter it cannot give read as spent (:data:`MAX_COUNT`).
 
     A saved state whose only fault is a counter (written by a page that did not saturate it)
-    keeps its task and its stars: a spent counter costs no star the reader earned, as the
-    best stars are kept apart from the task's.
+    keeps its task and the stage's best stars: the counters only lower the stars of the task
+    at hand, never the best ones already earned.
 
     >>> counters_spent({"tries": 150, "hints": 2})
     {'tries': 99, 'hints': 2}
