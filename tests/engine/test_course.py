@@ -328,7 +328,7 @@ def test_the_reachability_check_refuses_what_no_two_player_play_reaches():
 
     assert unreachable(play("9D 2S AS KH", "QD 2C", "score"))  # the opponent played twice in a row
     assert unreachable(play("10H 9C 7H", "10D JC 8S AS"))  # the reader played two of four: two left
-    assert unreachable(play("AH", "10D 10C 10S"))  # the opponent's go at 20: a card would fit
+    assert unreachable(play("AH", "10D 10C 10S"))  # one card left needs the opponent to go at 10, where any fits
     assert not unreachable(play("AH 2H 3H", "10D 10C 5S"))  # in turn, the opponent leading
     assert not unreachable(play("KH", "10D 10C 5S AC"))  # a go at 25, then the reader's ace
     assert not unreachable(play("4D 5D 6D 7D", "", "safe"))  # the lead
