@@ -271,3 +271,71 @@ def test_a_discard_stage_accepts_the_best_pairs_by_net_from_every_starter(stage_
             nets[frozenset(pair)] = hand + crib if task.dealer else hand - crib
         right = {pair for pair in nets if check(task, pair).correct}
         assert right == expected_answers(task, nets) == set(accepted(task))
+
+
+# -- every task is a position a real two-player deal reaches --------------------------------
+
+DEALT, KEPT = 6, 4  # the two-player game: six cards each, two of them to the crib
+LAST_GO = 22  # from this count a hand of cards may hold none low enough (a ten at 22 passes 31)
+
+
+def seats_in_play(length: int):
+    """Who may have played each card of the pile, ``R`` the reader and ``O`` the opponent, when
+    the reader is to act and has not said go: the seats in turn from either leader, or in turn
+    until the opponent said go and then the reader alone. Yields the seats and the pile's
+    length at the opponent's go (None: no go)."""
+    for leader, other in (("R", "O"), ("O", "R")):
+        in_turn = [leader if n % 2 == 0 else other for n in range(length + 1)]
+        if in_turn[length] == "R":  # the reader's turn comes round
+            yield in_turn[:length], None
+        for go_at in range(length + 1):
+            if in_turn[go_at] == "O":  # the opponent's go, then the reader plays on
+                yield in_turn[:go_at] + ["R"] * (length - go_at), go_at
+
+
+def unreachable(task) -> str:
+    """Why no two-player play reaches ``task`` (empty: a real deal does); checked by the rules
+    alone. The page shows the cards of one count and no go, so the pile is the whole play so
+    far and the reader holds every card not played yet (a peg task shows only the card played)."""
+    shown = [*task.cards, *task.pile, *((task.starter,) if task.starter else ())]
+    if len(set(shown)) != len(shown):
+        return "a card twice"
+    if task.kind is TaskKind.DISCARD:
+        return "" if len(task.cards) == DEALT else "not a deal of six"
+    if task.kind in (TaskKind.FIND, TaskKind.SCORE):
+        return "" if len(task.cards) == KEPT and task.starter else "not four cards and a starter"
+    pile = task.cards if task.kind is TaskKind.COUNT else task.pile
+    counts = [sum(map(value, pile[: n + 1])) for n in range(len(pile))]
+    if any(count > 31 for count in counts) or 31 in counts[:-1]:
+        return "the count passes 31"
+    if task.kind is TaskKind.COUNT:
+        return "" if len(pile) <= 2 * KEPT else "more cards than two hands"
+    if counts and counts[-1] == 31:
+        return "a count of 31 is over: nobody acts on it"
+    for seats, go_at in seats_in_play(len(pile)):
+        played_by_reader, played_by_opponent = seats.count("R"), seats.count("O")
+        opponent_may_go = go_at is None or played_by_opponent == KEPT or sum(map(value, pile[:go_at])) >= LAST_GO
+        held = len(task.cards) + played_by_reader
+        hand_fits = held <= KEPT if task.kind is TaskKind.PEG else held == KEPT
+        if played_by_opponent <= KEPT and opponent_may_go and hand_fits:
+            return ""
+    return f"no play leaves the reader {len(task.cards)} cards to act on a pile of {len(pile)}"
+
+
+def test_the_reachability_check_refuses_what_no_two_player_play_reaches():
+    def play(hand: str, pile: str, goal: str = "go") -> Task:
+        return Task.from_json({"kind": "play", "cards": hand.split(), "pile": pile.split(), "goal": goal})
+
+    assert unreachable(play("9D 2S AS KH", "QD 2C", "score"))  # the opponent played twice in a row
+    assert unreachable(play("10H 9C 7H", "10D JC 8S AS"))  # the reader played two of four: two left
+    assert unreachable(play("AH", "10D 10C 10S"))  # one card left needs the opponent to go at 10, where any fits
+    assert not unreachable(play("AH 2H 3H", "10D 10C 5S"))  # in turn, the opponent leading
+    assert not unreachable(play("KH", "10D 10C 5S AC"))  # a go at 25, then the reader's ace
+    assert not unreachable(play("4D 5D 6D 7D", "", "safe"))  # the lead
+
+
+@pytest.mark.parametrize("item", list(stages()), ids=lambda item: item.id)
+def test_every_task_of_every_stage_is_a_position_a_real_two_player_deal_reaches(item):
+    for seed in range(200):
+        task = task_for(item, seed)
+        assert not unreachable(task), (item.id, seed, unreachable(task), task.to_json())

@@ -183,6 +183,43 @@ def test_a_selection_that_is_no_combination_costs_a_star_and_names_the_rule(stag
     assert state["stars"] == 2
 
 
+def wrong_selection(task) -> frozenset[Card]:
+    """Two cards of the task that are no fifteen (counted here, not by the engine)."""
+    wanted = combinations_of(task)
+    return next(
+        frozenset(pair) for pair in combinations([*task.cards, task.starter], 2) if frozenset(pair) not in wanted
+    )
+
+
+def test_150_wrong_tries_leave_the_stage_answerable_and_its_earned_stars_kept():
+    task = task_for(stage("fifteens-1"), 0)
+    earned = first_state("fifteens-1")
+    for cards in combinations_of(task):
+        earned = act(select(earned, cards), "check")["state"]
+    assert earned["stars"] == 3
+    state = act(earned, "new")["state"]
+    task = task_for(stage("fifteens-1"), state["seed"])
+    wrong = wrong_selection(task)
+    for _ in range(150):
+        answer = act(select(state, wrong), "check")
+        assert "error" not in answer and 'data-correct="false"' in answer["html"]
+        state = answer["state"]
+    for cards in combinations_of(task):
+        state = act(select(state, cards), "check")["state"]
+    assert state["done"] and state["stars"] == 3  # this task earns one star; the best is kept
+    reloaded = act(first_state("fifteens-1"), "restore", json.dumps(state))
+    assert reloaded["state"] == state and reloaded["root"] == {"data-stars": "3"}
+
+
+@pytest.mark.parametrize("counters", ({"tries": 150}, {"hints": 1000}, {"tries": -1, "hints": "one"}))
+def test_earned_stars_survive_a_saved_state_whose_only_fault_is_a_counter(counters):
+    saved = {**act(first_state("values-1"), "check", "0")["state"], "stars": 3, **counters}
+    restored = act(first_state("values-1"), "restore", json.dumps(saved))
+    assert restored["root"] == {"data-stars": "3"} and restored["state"]["stars"] == 3
+    assert restored["state"]["done"] and restored["state"]["seed"] == saved["seed"]
+    assert "error" not in act(restored["state"], "new")
+
+
 def test_a_combination_found_twice_is_counted_once():
     task = task_for(stage("pairs-1"), 0)
     pair = sorted(combinations_of(task), key=lambda cards: sorted(card.index for card in cards))[0]

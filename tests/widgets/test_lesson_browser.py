@@ -217,3 +217,23 @@ def test_a_hint_then_the_right_answer_earns_two_stars_and_reset_clears_them(watc
     wait_live(page)
     assert page.locator('[data-stage="values-1"]').get_attribute("data-stars") is None
     assert errors_of(watched) == []
+
+
+def test_earned_stars_survive_a_reload_of_a_state_saved_with_a_counter_past_its_bound(watched, base_url):
+    """A page that did not saturate the tries saved 150 of them: the reload keeps the stars."""
+    page = open_lesson(watched, base_url, "values")
+    stage = page.locator('[data-stage="values-1"]')
+    stage.locator('input[name="said"]').fill(str(answer_of(task_of(stage))))
+    stage.locator('[data-key="check"]').click()
+    settled(page)
+    assert stage.get_attribute("data-stars") == "3"
+    key = "cribbage-widget-lesson-values-1"
+    page.evaluate("key => localStorage[key] = JSON.stringify({...JSON.parse(localStorage[key]), tries: 150})", key)
+    page.reload()
+    wait_live(page)
+    assert page.locator('[data-stage="values-1"]').get_attribute("data-stars") == "3"
+    assert json.loads(page.evaluate("key => localStorage[key]", key))["stars"] == 3
+    page.wait_for_function(
+        "() => document.querySelector('[data-lesson=values]').dataset.done === '1'", timeout=LIVE_TIMEOUT
+    )
+    assert errors_of(watched) == []

@@ -223,7 +223,7 @@ def test_playing_it_yourself_disables_illegal_cards_with_the_reason(watched, fix
     assert play.locator(".cb-running").get_attribute("data-count") == "27"
 
 
-def test_practice_checks_the_count_and_keeps_a_streak(watched, fixtures_url):
+def test_practice_checks_the_count_and_keeps_a_streak_of_one_answer_per_hand(watched, fixtures_url):
     page = open_fixture(watched, fixtures_url, "en")
     wake_all(page)
     practice = page.locator('[data-widget="practice"]')
@@ -236,6 +236,9 @@ def test_practice_checks_the_count_and_keeps_a_streak(watched, fixtures_url):
         practice.locator("input[name=said]").press("Enter")
         wait_settled(practice)
         assert practice.locator(".cb-verdict").get_attribute("data-correct") == "true"
+        assert practice.locator("[data-streak]").text_content() == str(expected_streak)
+        practice.locator("input[name=said]").press("Enter")  # the same hand again: one answer per hand counts
+        wait_settled(practice)
         assert practice.locator("[data-streak]").text_content() == str(expected_streak)
         practice.locator("button[data-key=deal]").click()
         wait_settled(practice)

@@ -421,6 +421,26 @@ def test_practice_says_right_or_what_was_missed():
     assert len(parse_cards(dealt["state"]["hand"])) == 4
 
 
+def test_the_practice_streak_counts_one_answer_per_hand():
+    state = state_of(render_block("practice", "crib: no", "en"))
+
+    def total_of(state):
+        return score_show(parse_cards(state["hand"]), Card.parse(state["starter"]), crib=state["crib"]).total
+
+    first = call("practice", state, {"action": "check", "value": str(total_of(state))}, "en")
+    assert first["correct"] is True
+    again = call("practice", first["state"], {"action": "check", "value": str(total_of(state))}, "en")
+    assert "correct" not in again and 'data-correct="true"' in again["html"]  # the verdict, not a second count
+    as_crib = call("practice", again["state"], {"action": "set", "name": "crib", "value": "1"}, "en")
+    crib = call("practice", as_crib["state"], {"action": "check", "value": str(total_of(as_crib["state"]))}, "en")
+    assert "correct" not in crib  # the same cards counted as a crib are the same hand
+    dealt = call("practice", crib["state"], {"action": "deal"}, "en")
+    wrong = call("practice", dealt["state"], {"action": "check", "value": str(abs(total_of(dealt["state"]) - 1))}, "en")
+    assert wrong["correct"] is False
+    right = call("practice", wrong["state"], {"action": "check", "value": str(total_of(dealt["state"]))}, "en")
+    assert "correct" not in right  # the hand's first answer was the one that counted
+
+
 @pytest.mark.parametrize("lang", ["en", "bg"])
 def test_practice_shows_the_cards_then_the_answer_box_then_the_verdict_then_the_answer(lang):
     html = render_block("practice", "crib: no", lang)

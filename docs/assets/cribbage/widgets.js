@@ -185,7 +185,7 @@ function swap(root, result) {
   view.innerHTML = result.html; // HTML written by cribbage.widgets, every text escaped there
   if (Array.isArray(result.forget)) forget(root, result.forget);
   if (result.prepare === true) send(root, { action: "prepare" });
-  if ("correct" in result) recordAnswer(result.correct);
+  if ("correct" in result) recordAnswer(result.correct); // only an answer the engine counts (one per hand)
   showStreak(root);
   if (result.fragment && root === fragmentOwner(root.dataset.fragmentKey)) {
     history.replaceState(history.state, "", "#" + result.fragment);

@@ -153,16 +153,15 @@ def best_cards(risks: Iterable[PlayRisk]) -> tuple[Card, ...]:
     return tuple(risk.card for risk in risks if risk.net >= top - TIE)
 
 
-def deal_peg_situation(rng: random.Random, players: int = 2) -> PegSituation:
-    """A moment of a real play, drawn at random: a fresh deal, random legal plays, and a
-    moment of the first count (before any go), after the lead, where the player to move
-    holds 2 to 4 cards and the next player still holds some. Its pile is the whole play so far, so the
-    cards on it and in hand are all the player has seen of the others.
+def first_count_moments(rng: random.Random, players: int = 2) -> tuple[PegSituation, ...]:
+    """Every moment of the first count of a real play, drawn at random: a fresh deal played
+    with random legal cards until the first go or the count's end. The lead (an empty pile)
+    and the first go due are moments too; each pile is the whole play so far, the seats
+    having played in turn, so the cards on it and in hand are all the player has seen.
 
-    >>> from cribbage.core.pegging import goes_on
-    >>> situation = deal_peg_situation(random.Random(7))
-    >>> 2 <= len(situation.hand) <= 4 and 0 < situation.count and goes_on(situation.count) and situation.opponent_cards > 0
-    True
+    >>> moments = first_count_moments(random.Random(7))
+    >>> [len(moment.pile) for moment in moments] == list(range(len(moments))), len(moments[0].hand)
+    (True, 4)
     """
     kept = deal_shape(players).kept
     deck = list(DECK)
@@ -171,13 +170,26 @@ def deal_peg_situation(rng: random.Random, players: int = 2) -> PegSituation:
     moments = []
     while play.to_move is not None:
         seat = play.to_move
-        held, answering = play.held(seat), play.held((seat + 1) % players)
-        if play.pile and 2 <= len(held) <= 4 and answering:
-            moments.append(PegSituation(play.pile, held, len(answering)))
+        moments.append(PegSituation(play.pile, play.held(seat), len(play.held((seat + 1) % players))))
         legal = play.legal_cards()
         if not legal or play.play(rng.choice(legal)).reset:
             break  # a go or a reset ends the first count
-    return rng.choice(moments)
+    return tuple(moments)
+
+
+def deal_peg_situation(rng: random.Random, players: int = 2) -> PegSituation:
+    """A moment of a real play (:func:`first_count_moments`) after the lead, where the player
+    to move holds 2 to 4 cards and the next player still holds some.
+
+    >>> from cribbage.core.pegging import goes_on
+    >>> situation = deal_peg_situation(random.Random(7))
+    >>> 2 <= len(situation.hand) <= 4 and 0 < situation.count and goes_on(situation.count) and situation.opponent_cards > 0
+    True
+    """
+    moments = first_count_moments(rng, players)
+    return rng.choice(
+        [moment for moment in moments if moment.pile and 2 <= len(moment.hand) <= 4 and moment.opponent_cards]
+    )
 
 
 def check_choice(pile: Sequence[Card], hand: Sequence[Card], card: Card | None) -> IllegalPlayError | None:

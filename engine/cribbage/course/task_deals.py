@@ -23,6 +23,7 @@ from itertools import combinations_with_replacement
 from math import comb, prod
 from typing import Any
 
+from ..analysis.pegging_risk import first_count_moments
 from ..core import pegging
 from ..core.cards import DECK, JACK, SUITS, Card
 from ..core.play import pile_score
@@ -329,20 +330,20 @@ def _propose_peg(params: Params, rng: random.Random) -> Task | None:
 
 
 def _propose_play(params: Params, rng: random.Random) -> Task | None:
-    pile = _pile(rng, set(), *params.pile)
-    if not pegging.goes_on(count_of(pile)):
+    """A moment of a real two-player play, before any go: the page shows the cards played and
+    no go, so only a pile the seats played in turn, with the reader to act, reads as a real play."""
+    least_hand = 1 if params.shape == "must_go" else 2  # one card left can only be played or passed
+    moments = [
+        moment
+        for moment in first_count_moments(rng)
+        if params.pile[0] <= len(moment.pile) <= params.pile[1]
+        and len(moment.hand) >= least_hand
+        and (params.goal == Goal.GO or any(pegging.fits(moment.count, card.rank) for card in moment.hand))
+    ]
+    if not moments:
         return None
-    room = pegging.room(count_of(pile))
-    unseen = [card for card in DECK if card not in pile]
-    if params.shape == "must_go":
-        unseen = [card for card in unseen if card.value > room]
-    size = rng.randint(1 if params.shape == "must_go" else 2, 4)
-    if len(unseen) < size:
-        return None
-    hand = tuple(rng.sample(unseen, size))
-    if params.goal != Goal.GO and all(card.value > room for card in hand):
-        return None
-    return Task(TaskKind.PLAY, hand, pile=pile, goal=params.goal)
+    moment = rng.choice(moments)
+    return Task(TaskKind.PLAY, moment.hand, pile=moment.pile, goal=params.goal)
 
 
 def _propose_discard(params: Params, rng: random.Random) -> Task:

@@ -22,7 +22,7 @@ from ..course.lessons import stage as course_stage
 from ..errors import CribbageError
 from ..i18n import Language, error_message, t
 from .lesson_hints import said_answer
-from .lesson_state import MAX_SEED, Attempt, checked, fresh, persist_key, task_cards
+from .lesson_state import MAX_SEED, Attempt, checked, counters_spent, fresh, one_more, persist_key, task_cards
 from .lesson_view import lesson_view, task_label
 from .source import CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, json_object, natural
 from .widget import Answer, Live, Widget
@@ -67,7 +67,7 @@ def _checked_answer(attempt: Attempt, answer: Any, said: Any) -> tuple[Attempt, 
     finding = attempt.task.kind is TaskKind.FIND
     tried = replace(
         attempt,
-        tries=attempt.tries + (0 if verdict.correct and finding else 1),
+        tries=attempt.tries if verdict.correct and finding else one_more(attempt.tries),
         said=said,
         right=verdict.correct,
         note="",
@@ -79,7 +79,7 @@ def _checked_answer(attempt: Attempt, answer: Any, said: Any) -> tuple[Attempt, 
         return replace(tried, selected=(), note="" if not verdict.correct else "again"), verdict
     tried = replace(tried, found=(*attempt.found, chosen), selected=())
     if len(tried.found) == len(find_items(attempt.task)):
-        return _finish(replace(tried, tries=tried.tries + 1), True), verdict
+        return _finish(replace(tried, tries=one_more(tried.tries)), True), verdict
     return tried, verdict
 
 
@@ -96,9 +96,12 @@ def _select(attempt: Attempt, value: str) -> Attempt:
 
 
 def _restored(attempt: Attempt, text: str) -> Attempt:
-    """A state saved by this page earlier, checked like any other and of the same stage; else the page's own."""
+    """A state saved by this page earlier, checked like any other and of the same stage; else the page's own.
+
+    A counter it cannot give is read as spent (:func:`counters_spent`), so the stars it keeps survive.
+    """
     try:
-        saved = checked({**json_object(text), "uid": attempt.uid})
+        saved = checked(counters_spent({**json_object(text), "uid": attempt.uid}))
     except CribbageError:
         return attempt
     return saved if saved.stage == attempt.stage else attempt
@@ -152,7 +155,9 @@ def lesson_update(state: State, action: Action, lang: Language) -> Answer:
     if attempt.done:
         return _reply(attempt, lang)  # a late click on an answered task changes nothing
     if kind == "hint":
-        return _reply(replace(attempt, hints=attempt.hints + (0 if attempt.hinted else 1), hinted=True), lang)
+        return _reply(
+            replace(attempt, hints=attempt.hints if attempt.hinted else one_more(attempt.hints), hinted=True), lang
+        )
     if kind == "select":
         return _reply(_select(attempt, value), lang)
     if kind != "check":

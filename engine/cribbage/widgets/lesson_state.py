@@ -25,6 +25,12 @@ from .source import CARD_TEXTS, State, StateError, field, uid_of
 MAX_NUMBER = 99
 """The largest number the answer box takes (the engine's check names the real range)."""
 
+MAX_COUNT = 99
+"""Tries and hints stop counting here, so the update never writes a counter :func:`checked`
+refuses; from the third try or hint on the stars are already the fewest (``exercises.stars``)."""
+
+COUNTERS = ("tries", "hints")
+
 MAX_SEED = 2**31
 """Fresh cards come from a seed below this; seed 0 is the stage's first task."""
 
@@ -97,11 +103,37 @@ def task_cards(task: Task) -> tuple[Card, ...]:
     return task.cards + ((task.starter,) if task.starter is not None else ())
 
 
+def one_more(count: int) -> int:
+    """A counter of tries or hints after one more, saturated at :data:`MAX_COUNT`.
+
+    >>> one_more(0), one_more(MAX_COUNT)
+    (1, 99)
+    """
+    return min(count + 1, MAX_COUNT)
+
+
+def counters_spent(state: State) -> State:
+    """``state`` with each counter it cannot give read as spent (:data:`MAX_COUNT`).
+
+    A saved state whose only fault is a counter (written by a page that did not saturate it)
+    keeps its task and the stage's best stars: the counters only lower the stars of the task
+    at hand, never the best ones already earned.
+
+    >>> counters_spent({"tries": 150, "hints": 2})
+    {'tries': 99, 'hints': 2}
+    """
+    return {**state, **{name: MAX_COUNT for name in COUNTERS if not _readable_count(state, name, MAX_COUNT)}}
+
+
+def _readable_count(state: State, name: str, top: int) -> bool:
+    value = state.get(name)
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= top
+
+
 def _count(state: State, name: str, top: int) -> int:
-    value = field(state, name, int)
-    if not 0 <= value <= top:
+    if not _readable_count(state, name, top):
         raise StateError(name)
-    return value
+    return int(state[name])
 
 
 def checked(state: State) -> Attempt:
@@ -146,8 +178,8 @@ def checked(state: State) -> Attempt:
         stage,
         seed,
         task,
-        _count(state, "tries", 99),
-        _count(state, "hints", 99),
+        _count(state, "tries", MAX_COUNT),
+        _count(state, "hints", MAX_COUNT),
         field(state, "hinted", bool),
         _cards(state, "selected", task),
         found,

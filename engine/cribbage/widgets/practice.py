@@ -25,7 +25,15 @@ from .widget import Answer, Live, Widget
 
 
 def practice_state(hand: Sequence[Card], starter: Card, crib: bool, uid: str) -> State:
-    return {"uid": uid, "hand": [str(card) for card in hand], "starter": str(starter), "crib": crib, "said": None}
+    """A hand to count, not answered yet (``answered``: its first count has gone to the streak)."""
+    return {
+        "uid": uid,
+        "hand": [str(card) for card in hand],
+        "starter": str(starter),
+        "crib": crib,
+        "said": None,
+        "answered": False,
+    }
 
 
 def _checked(state: State) -> tuple[tuple[Card, ...], Card, bool, int | None, str]:
@@ -95,9 +103,13 @@ def practice_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
 
 
 def practice_update(state: State, action: Action, lang: Language) -> Answer:
+    """Apply one reader action. A check answers ``correct`` (whether the count was right) only
+    for the hand's first readable count: the streak counts one answer per hand, so checking a
+    hand again, or its cards as a crib, adds nothing to it."""
     hand, starter, crib, said, uid = _checked(state)
+    answered = field(state, "answered", bool)
     kind, value = action.get("action"), action_text(action)
-    new = {**practice_state(hand, starter, crib, uid), "said": said}  # nothing else travels on
+    new = {**practice_state(hand, starter, crib, uid), "said": said, "answered": answered}  # nothing else travels on
     answer: Answer = {}
     if kind == "deal":
         new = practice_state(*deal_show(random.Random()), crib, uid)
@@ -110,7 +122,9 @@ def practice_update(state: State, action: Action, lang: Language) -> Answer:
             note = f'<p class="cb-error" data-announce>{escape(t("ui.enter_number", lang))}</p>'
             return {"html": practice_view(new, lang, note=note), "state": new}
         new["said"] = said
-        answer["correct"] = new["said"] == score_show(hand, starter, crib=crib).total
+        if not answered:
+            new["answered"] = True
+            answer["correct"] = said == score_show(hand, starter, crib=crib).total
     return {"html": practice_view(new, lang), "state": new, **answer}
 
 

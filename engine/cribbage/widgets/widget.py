@@ -18,7 +18,8 @@ from .source import Action, Fields, State, block_uid, parse_fields
 
 Answer = dict[str, Any]
 """What an update returns to the page: ``{"html": ..., "state": ...}`` and
-``fragment`` (the address fragment that gives the state back) or ``correct``;
+``fragment`` (the address fragment that gives the state back) or ``correct`` (an answer that
+counts for the practice streak, whether it was right: the engine decides which answers count);
 ``root`` (``data-*`` attributes the page sets on the widget's root, or removes when None) and ``forget``
 (``localStorage`` keys of widgets the page clears, and resets where shown); ``prepare``
 (True: the page sends a ``prepare`` action next, for work the reader need not wait for)."""
