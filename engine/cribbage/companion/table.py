@@ -175,9 +175,11 @@ class TableGame:
                 cards = () if play.is_over else (Move.PLAY_CARD, *go)
                 return Expected(self.step, play.to_move, (*cards, Move.PEG, Move.PLAY_DONE))
             case Step.COUNT:
-                if self._pending is not None:
-                    pending = self._pending
-                return Expected(self.step, self._muggins_seat(pending.seat), (Move.CLAIM, Move.DECLINE), pending.crib)
+                pending = self._pending
+                if pending is not None:
+                    return Expected(
+                        self.step, self._muggins_seat(pending.seat), (Move.CLAIM, Move.DECLINE), pending.crib
+                    )
                 seat, crib = self._counts[0]
                 return Expected(self.step, seat, (Move.COUNT_CARDS, Move.COUNT_POINTS), crib)
         return Expected(self.step, None, (Move.NEXT_GAME,))
@@ -190,7 +192,9 @@ class TableGame:
     def check(self, action: Action) -> CribbageError | None:
         """Why ``action`` cannot be taken now (the error :meth:`apply` would raise), or None."""
         expected = self.expected
-        if action.kind not in expected.moves:
+        # A go the play cannot take is refused by the play's own reason, not as out of turn.
+        says_go = isinstance(action, Go) and self.step == Step.PLAY
+        if action.kind not in expected.moves and not says_go:
             return IllegalActionError(
                 f"{action.kind} is not expected now", reason="wrong_phase", phase=str(self.step), kind=str(action.kind)
             )
