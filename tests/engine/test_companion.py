@@ -8,18 +8,24 @@ worked out by hand from the rules, as each comment says.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
 from cribbage.companion import (
     CUT,
     MAX_PEG,
+    STATE_VERSION,
+    Claim,
+    CountCards,
     CountPoints,
     CutCards,
     DealCards,
+    Decline,
     Go,
     LayAway,
     Move,
+    NextGame,
     Options,
     Peg,
     PlayCard,
@@ -28,10 +34,12 @@ from cribbage.companion import (
     Step,
     TableGame,
 )
-from cribbage.companion.events import PointsPegged
+from cribbage.companion.actions import ACTION_TYPES, action_from_json, action_to_json
+from cribbage.companion.events import Counted, PointsPegged
 from cribbage.core.cards import DECK, Card, parse_cards
-from cribbage.core.events import CutForDeal, Pegged, Starter
+from cribbage.core.events import CutForDeal, Pegged, Shown, Starter, ThreeForLast
 from cribbage.core.play import Play, replay
+from cribbage.core.show import score_show
 from cribbage.core.variants import FIVE_CARD, SIX_CARD, Variant
 from cribbage.errors import (
     CardCountError,
@@ -42,6 +50,9 @@ from cribbage.errors import (
     OptionError,
     PlayerCountError,
     PointsRangeError,
+    StarterInHandError,
+    TableStateError,
+    TableStateVersionError,
     UnknownVariantError,
 )
 from hypothesis import given, settings
@@ -337,3 +348,291 @@ def test_the_most_a_tap_pegs_is_a_double_pair_royal_making_fifteen_with_the_last
         game.apply(PlayCard(index % 4, card(text)))
     assert pegged_records(game)[-1].points == 14  # 15 and the four aces, the play not yet over
     assert MAX_PEG == 14 + 1
+
+
+# -- the count -------------------------------------------------------------------------
+
+
+@st.composite
+def counted_deals(draw):
+    """Two hands of four, a crib and a starter from a shuffled deck, and a dealer."""
+    deck = draw(st.permutations(DECK))
+    return (deck[0:4], deck[4:8]), deck[8:12], deck[12], draw(st.integers(0, 1))
+
+
+@settings(max_examples=100, deadline=None)
+@given(counted_deals())
+def test_property_a_hand_and_a_crib_entered_as_cards_peg_what_score_show_counts(deal):
+    hands, crib, starter, dealer = deal
+    game = new_table(first_dealer=dealer)
+    to_the_count(game, str(starter))
+    heels = [0, 0]
+    heels[dealer] = 2 if starter.rank == 11 else 0
+    expected = [score_show(hands[seat], starter).total + heels[seat] for seat in range(2)]
+    expected[dealer] += score_show(crib, starter, crib=True).total
+    for seat in ((dealer + 1) % 2, dealer):
+        (shown,) = game.apply(CountCards(seat, tuple(hands[seat])))
+        assert isinstance(shown, Shown) and shown.score == score_show(hands[seat], starter)
+    (shown,) = game.apply(CountCards(dealer, tuple(crib)))
+    assert shown.crib and shown.points == score_show(crib, starter, crib=True).total
+    assert list(game.scores) == [min(121, points) for points in expected]
+
+
+def test_an_entered_hand_may_hold_neither_the_starter_nor_a_card_twice_nor_a_card_seen_elsewhere():
+    game = new_table(first_dealer=1)
+    to_the_play(game, "5D")
+    for seat, text in ((0, "KH"), (1, "QH")):
+        game.apply(PlayCard(seat, card(text)))
+    game.apply(PlayDone())
+    assert isinstance(game.check(CountCards(0, parse_cards("5D 6H 7H 8H"))), StarterInHandError)
+    assert isinstance(game.check(CountCards(0, (card("6H"),) * 4)), DuplicateCardError)
+    assert isinstance(game.check(CountCards(0, parse_cards("6H 7H 8H"))), CardCountError)
+    played = game.check(CountCards(0, parse_cards("QH 6H 7H 8H")))  # the dealer played the queen
+    assert isinstance(played, CardSeenError) and played.params == {"card": "QH", "place": "played"}
+    game.apply(CountCards(0, parse_cards("KH 6H 7H 8H")))  # its own king, played: still its hand
+    counted = game.check(CountCards(1, parse_cards("QH 6H 2C 3C")))
+    assert isinstance(counted, CardSeenError) and counted.params["place"] == "counted"
+    game.apply(CountCards(1, parse_cards("QH 2C 3C 4C")))
+    assert game.check(CountCards(1, parse_cards("KH 9C 9S 10S"))).params["place"] == "played"  # not in the crib
+
+
+def test_points_tapped_for_a_count_go_from_nought_to_the_most_a_show_holds():
+    game = new_table(first_dealer=1)
+    to_the_count(game)
+    assert isinstance(game.check(CountPoints(0, 30)), PointsRangeError)
+    (event,) = game.apply(CountPoints(0, 29))
+    assert isinstance(event, Counted) and game.scores == (29, 0)
+    seven = new_table(variant="seven-card", first_dealer=1)
+    to_the_count(seven)
+    assert seven.can(CountPoints(0, 46)) and not seven.can(CountPoints(0, 47))
+
+
+def test_without_muggins_an_announced_count_is_corrected_up_or_down():
+    game = new_table(first_dealer=1)
+    to_the_count(game, "5D")
+    game.apply(CountCards(0, parse_cards("5H 5S 5C JD"), announced=12))  # 29 with the 5D: corrected
+    game.apply(CountCards(1, parse_cards("2C 4C 6C 8S"), announced=20))  # 4 6 5 and 2 8 5, run 4 5 6: 7
+    assert game.scores == (29, 7) and game.expected.crib
+
+
+def test_with_muggins_a_short_count_stands_and_the_next_seat_may_claim_the_rest():
+    game = new_table(first_dealer=1, muggins=True)
+    to_the_count(game, "5D")
+    game.apply(CountCards(0, parse_cards("5H 5S 5C JD"), announced=20))
+    expected = game.expected
+    assert game.scores == (20, 0) and expected.moves == (Move.CLAIM, Move.DECLINE) and expected.seat == 1
+    assert game.check(Claim(0)).params["reason"] == "not_your_turn"
+    (event,) = game.apply(Claim(1))
+    assert event.points == 9 and game.scores == (20, 9)
+    assert game.expected.moves == (Move.COUNT_CARDS, Move.COUNT_POINTS) and game.expected.seat == 1
+
+
+def test_with_muggins_a_declined_short_count_pegs_only_what_was_announced_and_an_overcount_is_refused():
+    game = new_table(first_dealer=1, muggins=True)
+    to_the_count(game, "5D")
+    refused = game.check(CountCards(0, parse_cards("5H 5S 5C JD"), announced=30))
+    assert isinstance(refused, PointsRangeError)
+    assert game.check(CountCards(0, parse_cards("2C 4C 6C 8S"), announced=8)).params["reason"] == "overcount"  # 7
+    game.apply(CountCards(0, parse_cards("2C 4C 6C 8S"), announced=2))
+    game.apply(Decline(1))
+    assert game.scores == (2, 0) and game.expected.seat == 1
+
+
+def test_in_partnerships_the_next_seat_claims_a_short_count_for_the_other_side():
+    game = new_table(players=4, first_dealer=3, muggins=True)
+    to_the_count(game, "5D")
+    game.apply(CountCards(0, parse_cards("5H 5S 5C JD"), announced=28))
+    assert game.expected.seat == 1
+    game.apply(Claim(1))
+    assert game.scores == (28, 1)
+
+
+# -- the end of a game, and the match --------------------------------------------------
+
+
+def test_the_game_ends_mid_play_the_moment_a_side_reaches_the_target():
+    game = new_table(target=61, first_dealer=1)
+    to_the_play(game)
+    peg(game, 0, 45)
+    game.apply(PlayCard(0, card("7H")))
+    game.apply(PlayCard(1, card("8H")))  # 15 for the dealer: 2
+    peg(game, 0, 15)  # 60
+    assert not game.is_over
+    game.apply(PlayCard(0, card("KS")))  # 25, no score
+    game.apply(PlayCard(1, card("6S")))  # 31 for the dealer: 2
+    events = game.apply(PlayCard(0, card("6C")))  # a new count: 6, nothing
+    assert game.scores == (60, 4) and not events[-1].points
+    game.apply(Peg(0, 1))
+    assert game.is_over and game.scores == (61, 4) and game.results[-1].outcomes == ("win", "lurch")
+    assert not game.can(PlayCard(1, card("2S"))) and not game.can(Peg(1, 1))
+
+
+def test_the_game_ends_mid_count_before_the_dealer_counts_whatever_the_dealer_holds():
+    game = new_table(first_dealer=1)
+    to_the_play(game, "5D")
+    peg(game, 0, 100)
+    peg(game, 1, 118)
+    game.apply(PlayDone())
+    game.apply(CountPoints(0, 21))  # the pone counts first and goes out
+    assert game.is_over and game.scores == (121, 118) and game.results[-1].outcomes == ("win", "loss")
+    assert game.expected == replace(game.expected, step=Step.OVER, seat=None, moves=(Move.NEXT_GAME,))
+
+
+def test_the_winner_stops_on_the_game_hole_and_the_losers_line_says_skunk_or_double_skunk():
+    for loser_points, outcome in ((91, "loss"), (90, "skunk"), (60, "double_skunk")):
+        game = new_table(first_dealer=1)
+        to_the_play(game)
+        peg(game, 1, loser_points)
+        peg(game, 0, 130)
+        assert game.scores == (121, loser_points) and game.results[-1].outcomes == ("win", outcome)
+
+
+def test_partnerships_score_together_on_one_peg_per_side():
+    game = new_table(players=4, first_dealer=3)
+    to_the_play(game)
+    game.apply(Peg(0, 2))
+    game.apply(Peg(2, 3))
+    game.apply(Peg(1, 4))
+    assert game.scores == (5, 4) and game.pegs == ((5, 2), (4, 0))
+    game.apply(PlayDone())
+    game.apply(CountPoints(0, 6))
+    game.apply(CountPoints(1, 0))
+    game.apply(CountPoints(2, 8))
+    game.apply(CountPoints(3, 12))
+    assert game.scores == (19, 16) and game.pegs == ((19, 11), (16, 4))
+
+
+def test_three_players_each_peg_alone():
+    game = new_table(players=3, first_dealer=0)
+    to_the_play(game)
+    for seat, text in ((1, "5H"), (2, "KH"), (0, "5S")):  # 5, 15 (2 for seat 2), 20 (the king parts the fives)
+        game.apply(PlayCard(seat, card(text)))
+    assert game.scores == (0, 0, 2) and game.expected.seat == 1
+    assert game.rules.sides == 3 and len(game.pegs) == 3
+
+
+def test_the_five_card_game_gives_three_for_last_to_the_pone_and_ends_the_play_at_the_first_go():
+    game = new_table(variant="five-card", first_dealer=0)
+    assert isinstance(game.events[0], ThreeForLast) and game.scores == (0, 3)
+    to_the_play(game)
+    for action in (PlayCard(1, card("KH")), PlayCard(0, card("QH")), PlayCard(1, card("9H")), Go(0), Go(1)):
+        game.apply(action)
+    assert game.step == Step.COUNT and game.scores == (0, 4)  # one for the go ends the play
+    count_nothing(game)
+    assert game.dealer == 1 and game.scores == (0, 4)  # three for last only starts the game
+
+
+def test_the_next_game_is_dealt_by_the_loser_and_the_match_counts_the_games():
+    game = new_table(target=61, first_dealer=0)
+    to_the_play(game)
+    peg(game, 0, 61)  # the dealer wins: the pone, seat 1, deals the next game
+    assert game.match_score == (1, 0)
+    (event,) = game.apply(NextGame())
+    assert event.seat == 1 and game.dealer == 1 and game.scores == (0, 0) and game.step == Step.DEAL
+    to_the_play(game)
+    peg(game, 0, 61)  # seat 0 wins again, as the pone: seat 1 deals again
+    game.apply(NextGame())
+    assert game.match_score == (2, 0) and game.dealer == 1 and len(game.results) == 2
+
+
+# -- undo and the saved table ----------------------------------------------------------
+
+
+def a_whole_deal() -> list:
+    return [
+        CutCards(parse_cards("9S 9H")),
+        CutCards(parse_cards("2S KH")),
+        DealCards(),
+        LayAway(),
+        StarterCard(card("5D")),
+        PlayCard(1, card("KH")),
+        Peg(0, 2),
+        PlayCard(0, card("5H")),
+        PlayCard(1, card("5S")),
+        PlayDone(),
+        CountCards(1, parse_cards("KH 5S JD QC"), announced=3),
+        Claim(0),
+        CountPoints(0, 6),
+        CountCards(0, parse_cards("AS 2C 3D 4H")),
+    ]
+
+
+def snapshot(game: TableGame):
+    return game.to_json(), game.events, game.scores, game.pegs, game.expected, game.pile, game.dealer
+
+
+def test_undo_restores_the_table_exactly_as_it_was_before_each_action():
+    game = new_table(muggins=True)
+    before = []
+    for action in a_whole_deal():
+        before.append(snapshot(game))
+        game.apply(action)
+    assert game.step == Step.DEAL and game.dealer == 1
+    while before:
+        game.undo()
+        assert snapshot(game) == before.pop()
+    with pytest.raises(IllegalActionError):
+        game.undo()
+
+
+def test_a_saved_table_reads_back_as_the_same_table():
+    game = new_table(players=2, names=("Ann", "Bob"), muggins=True)
+    for action in a_whole_deal():
+        game.apply(action)
+    text = json.dumps(game.to_json())
+    again = TableGame.from_json(json.loads(text))
+    assert snapshot(again) == snapshot(game) and again.options.names == ("Ann", "Bob")
+    assert json.loads(text)["version"] == STATE_VERSION
+
+
+def saved(**changes):
+    game = new_table(muggins=True)
+    for action in a_whole_deal()[:8]:
+        game.apply(action)
+    return {**game.to_json(), **changes}
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        None,
+        [],
+        "table",
+        {"version": 1},
+        saved(extra=1),
+        saved(options={"players": 9}),
+        saved(options={"names": "Ann"}),
+        saved(options={"colour": "red"}),
+        saved(actions={}),
+        saved(actions=[{"kind": "shuffle"}]),
+        saved(actions=[{"kind": "deal", "seat": 0}]),
+        saved(actions=[{"kind": "cut_cards"}]),
+        saved(actions=[{"kind": "cut_cards", "cards": ["ZZ", "5H"]}]),
+        saved(actions=[{"kind": "cut_cards", "cards": "5H 6H"}]),
+        saved(actions=[{"kind": "cut_cards", "cards": ["5H", "5H"]}]),
+        saved(actions=[{"kind": "peg", "seat": True, "points": 1}]),
+        saved(actions=[{"kind": "peg", "seat": -1, "points": 1}]),
+        saved(actions=[{"kind": "peg", "seat": 0, "points": 2.0}]),
+        saved(actions=[{"kind": "count_cards", "seat": 0, "cards": [], "announced": "3"}]),
+        saved(actions=[{"kind": "deal"}]),  # the cut comes first
+        saved(actions=[{"kind": "cut_cards", "cards": ["5H", "6H"]}, {"kind": "next_game"}]),
+        saved(actions=[[1]]),
+    ],
+)
+def test_a_corrupt_saved_table_is_refused_with_a_coded_error(state):
+    with pytest.raises(TableStateError) as refused:
+        TableGame.from_json(state)
+    assert refused.value.code in ("table_state", "table_state_version")
+
+
+@pytest.mark.parametrize("version", [0, 2, "1", None, True])
+def test_a_saved_table_of_another_version_is_refused_as_such(version):
+    with pytest.raises(TableStateVersionError) as refused:
+        TableGame.from_json(saved(version=version))
+    assert refused.value.params["expected"] == STATE_VERSION
+
+
+def test_every_kind_of_action_has_one_record_that_reads_back_its_json():
+    assert set(ACTION_TYPES) == set(Move)
+    for action in a_whole_deal() + [Go(0), Decline(1), NextGame(), PlayDone()]:
+        assert action_from_json(json.loads(json.dumps(action_to_json(action)))) == action
