@@ -224,6 +224,12 @@ class CardSeenError(CribbageError):
     code = "card_seen"
 
 
+class PlayedCardMissingError(CribbageError):
+    """A hand entered for the count without a card its owner played from it (params: ``card``)."""
+
+    code = "played_card_missing"
+
+
 class PointsRangeError(CribbageError):
     """A number of points no tap of this kind can peg (params: ``low``, ``high``, ``got``)."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from cribbage.companion import (
@@ -48,6 +49,7 @@ from cribbage.errors import (
     FiveCardPlayersError,
     IllegalActionError,
     OptionError,
+    PlayedCardMissingError,
     PlayerCountError,
     PointsRangeError,
     StarterInHandError,
@@ -63,8 +65,8 @@ def card(text: str) -> Card:
     return Card.parse(text)
 
 
-def new_table(**options: object) -> TableGame:
-    return TableGame(Options(**options))  # type: ignore[arg-type]
+def new_table(**options: Any) -> TableGame:
+    return TableGame(Options(**options))
 
 
 def to_the_play(game: TableGame, starter: str = "5D") -> None:
@@ -378,7 +380,7 @@ def test_property_a_hand_and_a_crib_entered_as_cards_peg_what_score_show_counts(
     assert list(game.scores) == [min(121, points) for points in expected]
 
 
-def test_an_entered_hand_may_hold_neither_the_starter_nor_a_card_twice_nor_a_card_seen_elsewhere():
+def test_an_entered_hand_holds_the_cards_its_owner_played_and_neither_the_starter_nor_a_card_seen_elsewhere():
     game = new_table(first_dealer=1)
     to_the_play(game, "5D")
     for seat, text in ((0, "KH"), (1, "QH")):
@@ -389,6 +391,8 @@ def test_an_entered_hand_may_hold_neither_the_starter_nor_a_card_twice_nor_a_car
     assert isinstance(game.check(CountCards(0, parse_cards("6H 7H 8H"))), CardCountError)
     played = game.check(CountCards(0, parse_cards("QH 6H 7H 8H")))  # the dealer played the queen
     assert isinstance(played, CardSeenError) and played.params == {"card": "QH", "place": "played"}
+    missing = game.check(CountCards(0, parse_cards("6H 7H 8H 9H")))
+    assert isinstance(missing, PlayedCardMissingError) and missing.params == {"card": "KH"}
     game.apply(CountCards(0, parse_cards("KH 6H 7H 8H")))  # its own king, played: still its hand
     counted = game.check(CountCards(1, parse_cards("QH 6H 2C 3C")))
     assert isinstance(counted, CardSeenError) and counted.params["place"] == "counted"

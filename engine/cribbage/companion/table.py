@@ -41,6 +41,7 @@ from ..errors import (
     CribbageError,
     DuplicateCardError,
     IllegalActionError,
+    PlayedCardMissingError,
     TableStateError,
     TableStateVersionError,
 )
@@ -172,8 +173,7 @@ class TableGame:
             case Step.PLAY:
                 play = self._current_play()
                 go = (Move.GO,) if play.go_possible(self._unseen()) else ()
-                cards = () if play.is_over else (Move.PLAY_CARD, *go)
-                return Expected(self.step, play.to_move, (*cards, Move.PEG, Move.PLAY_DONE))
+                return Expected(self.step, play.to_move, (Move.PLAY_CARD, *go, Move.PEG, Move.PLAY_DONE))
             case Step.COUNT:
                 pending = self._pending
                 if pending is not None:
@@ -241,6 +241,9 @@ class TableGame:
                 return CardSeenError(f"{card} was played by another seat", card=str(card), place="played")
             if any(card in counted for counted in self._counted):
                 return CardSeenError(f"{card} is in a hand counted already", card=str(card), place="counted")
+        missing = () if crib else tuple(card for card in play.played(action.seat) if card not in action.cards)
+        if missing:
+            return PlayedCardMissingError(f"{missing[0]} was played from this hand", card=str(missing[0]))
         if action.announced is None:
             return None
         return points_error(action.announced, 0, self.rules.variant.max_show) or (
