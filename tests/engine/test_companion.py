@@ -36,7 +36,7 @@ from cribbage.companion import (
     TableGame,
 )
 from cribbage.companion.actions import ACTION_TYPES, action_from_json, action_to_json
-from cribbage.companion.events import Counted, PointsPegged
+from cribbage.companion.events import Counted, PointsPegged, event_json
 from cribbage.core.cards import DECK, Card, parse_cards
 from cribbage.core.events import CutForDeal, Pegged, Shown, Starter, ThreeForLast
 from cribbage.core.play import Play, replay
@@ -341,15 +341,14 @@ def test_points_may_be_tapped_in_the_play_from_one_to_the_most_a_card_pegs():
 
 
 def test_the_most_a_tap_pegs_is_a_double_pair_royal_making_fifteen_with_the_last_card():
-    # 6 and 5 (11), then four aces: the fourth makes 15 (2) and a double pair royal (12), and
-    # is the last card of a four-player play (1).
-    game = new_table(players=4, first_dealer=3)
+    # The five-card game, three cards each: 6, 5 (11), then four aces: the fourth makes 15 (2)
+    # and a double pair royal (12), and is the last card of the play (1).
+    game = new_table(variant="five-card", first_dealer=1)
     to_the_play(game, "KD")
-    cards = ["6H", "5H", "AH", "AS", "AD", "AC"]
-    for index, text in enumerate(cards):
-        game.apply(PlayCard(index % 4, card(text)))
-    assert pegged_records(game)[-1].points == 14  # 15 and the four aces, the play not yet over
-    assert MAX_PEG == 14 + 1
+    for index, text in enumerate("6H 5H AH AS AD AC".split()):
+        game.apply(PlayCard(index % 2, card(text)))
+    assert pegged_records(game)[-1].points == MAX_PEG == 15
+    assert game.step == Step.COUNT
 
 
 # -- the count -------------------------------------------------------------------------
@@ -586,6 +585,7 @@ def test_a_saved_table_reads_back_as_the_same_table():
     text = json.dumps(game.to_json())
     again = TableGame.from_json(json.loads(text))
     assert snapshot(again) == snapshot(game) and again.options.names == ("Ann", "Bob")
+    assert json.loads(json.dumps([event_json(event) for event in again.events]))[0]["kind"] == "cut_again"
     assert json.loads(text)["version"] == STATE_VERSION
 
 

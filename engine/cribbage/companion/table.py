@@ -1,7 +1,7 @@
 """A game played with real cards, as a state machine: the players enter what happens, the engine
 says whose turn it is to do what, counts and pegs.
 
-A deal goes through the :class:`Step`\\ s in order: the dealer deals, everyone lays away to
+A deal goes through its steps (:class:`Step`) in order: the dealer deals, everyone lays away to
 the crib, the starter is turned (a jack gives the dealer 2 for his heels), the play (points
 tapped, or the cards entered and pegged by the rules), the count (the dealer's left first,
 round the table, the dealer's hand, then the crib); then the deal passes to the left.  The
@@ -17,9 +17,8 @@ play of :mod:`cribbage.companion.play` on :mod:`cribbage.core.pegging`, the show
 >>> game = TableGame(Options(first_dealer=1))
 >>> for action in (DealCards(), LayAway(), StarterCard(Card.parse("JH"))):
 ...     _ = game.apply(action)
->>> game.scores, game.expected
-((0, 2), Expected(step=<Step.PLAY: 'play'>, seat=0, moves=(<Move.PLAY_CARD: 'play_card'>, \
-<Move.PEG: 'peg'>, <Move.PLAY_DONE: 'play_done'>), crib=False))
+>>> game.scores, game.step, game.to_act, [str(move) for move in game.expected.moves]
+((0, 2), <Step.PLAY: 'play'>, 0, ['play_card', 'peg', 'play_done'])
 >>> [event.kind for event in game.apply(PlayCard(0, Card.parse("5S")))]
 ['play']
 >>> game.undo(); game.pile
