@@ -15,9 +15,9 @@ cribbage.errors.TableStateError: no action is called 'shuffle'
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 from ..core.cards import Card, parse_cards
 from ..core.rules import Seat
@@ -163,26 +163,9 @@ Action = (
     | Decline
     | NextGame
 )
-ACTION_TYPES: dict[Move, type[Action]] = {
-    kind.kind: kind
-    for kind in (
-        CutCards,
-        DealCards,
-        LayAway,
-        StarterCard,
-        Peg,
-        PlayDone,
-        PlayCard,
-        Go,
-        CountCards,
-        CountPoints,
-        Claim,
-        Decline,
-        NextGame,
-    )
-}
+ACTION_TYPES: dict[Move, type[Action]] = {record.kind: record for record in get_args(Action)}
 """Every action's record by its kind (each :class:`Move` has one, ``tests/engine/test_companion.py``)."""
-MOVE_NAMES = frozenset(str(kind) for kind in Move)
+ACTION_NAMES: dict[str, type[Action]] = {str(kind): record for kind, record in ACTION_TYPES.items()}
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -202,14 +185,14 @@ def action_from_json(data: object) -> Action:
     if not isinstance(data, dict):
         raise TableStateError("an action is an object", problem="action")
     kind = data.get("kind")
-    record = ACTION_TYPES.get(Move(kind)) if isinstance(kind, str) and kind in MOVE_NAMES else None
+    record = ACTION_NAMES.get(kind) if isinstance(kind, str) else None
     if record is None:
         raise TableStateError(f"no action is called {kind!r}", problem="action_kind")
-    names = {field.name: field for field in fields(record)}
-    if set(data) - {"kind"} - set(names) or not {n for n in names if n != "announced"} <= set(data):
+    names = {field.name for field in fields(record)}
+    required = {field.name for field in fields(record) if field.default is MISSING}
+    if not required <= set(data) - {"kind"} <= names:
         raise TableStateError(f"the fields of {kind} are {sorted(names)}", problem="action_fields")
-    values = {name: _field(name, data.get(name)) for name in names}
-    return record(**values)
+    return record(**{name: _field(name, data.get(name)) for name in names})
 
 
 def _field(name: str, value: object) -> Any:
