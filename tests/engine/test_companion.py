@@ -45,6 +45,7 @@ from cribbage.core.variants import FIVE_CARD, SIX_CARD, Variant
 from cribbage.errors import (
     CardCountError,
     CardSeenError,
+    CribbageError,
     DuplicateCardError,
     FiveCardPlayersError,
     IllegalActionError,
@@ -640,3 +641,46 @@ def test_every_kind_of_action_has_one_record_that_reads_back_its_json():
     assert set(ACTION_TYPES) == set(Move)
     for action in a_whole_deal() + [Go(0), Decline(1), NextGame(), PlayDone()]:
         assert action_from_json(json.loads(json.dumps(action_to_json(action)))) == action
+
+
+def random_action(data, game: TableGame):
+    """An action of a kind the table expects, drawn with cards and points of any kind (legal or not)."""
+    expected = game.expected
+    move = data.draw(st.sampled_from(expected.moves))
+    seat = expected.seat if expected.seat is not None else 0
+    players = game.rules.players
+    match move:
+        case Move.CUT_CARDS:
+            return CutCards(tuple(data.draw(st.permutations(DECK))[: len(game.cutting)]))
+        case Move.STARTER:
+            return StarterCard(data.draw(st.sampled_from(DECK)))
+        case Move.PLAY_CARD:
+            return PlayCard(seat, data.draw(st.sampled_from(DECK)))
+        case Move.GO:
+            return Go(seat)
+        case Move.PEG:
+            return Peg(data.draw(st.integers(0, players - 1)), data.draw(st.integers(1, MAX_PEG)))
+        case Move.COUNT_CARDS | Move.COUNT_POINTS:
+            return CountPoints(seat, data.draw(st.integers(0, 29)))
+    return ACTION_TYPES[move]()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data(), st.sampled_from([2, 3, 4]), st.booleans())
+def test_property_any_run_of_actions_saves_reads_back_and_undoes_exactly(data, players, cut):
+    game = new_table(players=players, target=61, first_dealer=CUT if cut else players - 1)
+    before = snapshot(game)
+    for _ in range(data.draw(st.integers(1, 80))):
+        action = random_action(data, game)
+        if game.can(action):
+            before = snapshot(game)
+            game.apply(action)
+        else:
+            with pytest.raises(CribbageError):
+                game.apply(action)
+        assert all(score <= 61 for score in game.scores)
+        assert game.is_over == (61 in game.scores)
+    assert snapshot(TableGame.from_json(json.loads(json.dumps(game.to_json())))) == snapshot(game)
+    if game.actions:
+        game.undo()
+        assert snapshot(game) == before

@@ -157,6 +157,11 @@ class TableGame:
     def pile(self) -> tuple[Card, ...]:
         return () if self._play is None else self._play.pile
 
+    @property
+    def cutting(self) -> tuple[Seat, ...]:
+        """The seats to cut for the deal now (every seat, then those tied lowest)."""
+        return tuple(self._cutting) if self.step == Step.CUT else ()
+
     def side_of(self, seat: Seat) -> Side:
         return self.rules.side_of(seat)
 
