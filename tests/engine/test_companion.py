@@ -684,3 +684,28 @@ def test_property_any_run_of_actions_saves_reads_back_and_undoes_exactly(data, p
     if game.actions:
         game.undo()
         assert snapshot(game) == before
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 200) | st.floats(allow_nan=False) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data(), JSON_VALUES)
+def test_property_a_saved_table_with_any_value_anywhere_reads_back_or_is_refused_with_a_coded_error(data, value):
+    state = saved()
+    place = data.draw(st.sampled_from(["top", "options", "action"]))
+    if place == "top":
+        state[data.draw(st.sampled_from(["version", "options", "actions", "other"]))] = value
+    elif place == "options":
+        state["options"][data.draw(st.sampled_from([*state["options"], "other"]))] = value
+    else:
+        action = data.draw(st.sampled_from(state["actions"]))
+        action[data.draw(st.sampled_from([*action, "other"]))] = value
+    try:
+        TableGame.from_json(state)
+    except TableStateError:
+        pass
