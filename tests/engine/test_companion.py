@@ -515,7 +515,7 @@ def test_three_players_each_peg_alone():
     assert game.rules.sides == 3 and len(game.pegs) == 3
 
 
-def test_the_five_card_game_gives_three_for_last_to_the_pone_and_ends_the_play_at_the_first_go():
+def test_the_five_card_game_gives_three_for_last_to_the_pone_ends_the_play_at_the_first_go_and_lurches():
     game = new_table(variant="five-card", first_dealer=0)
     assert isinstance(game.events[0], ThreeForLast) and game.scores == (0, 3)
     to_the_play(game)
@@ -524,6 +524,9 @@ def test_the_five_card_game_gives_three_for_last_to_the_pone_and_ends_the_play_a
     assert game.step == Step.COUNT and game.scores == (0, 4)  # one for the go ends the play
     count_nothing(game)
     assert game.dealer == 1 and game.scores == (0, 4)  # three for last only starts the game
+    to_the_play(game)
+    peg(game, 0, 61)
+    assert game.results[-1].outcomes == ("win", "lurch")  # 4 of 61: not half way
 
 
 def test_the_next_game_is_dealt_by_the_loser_and_the_match_counts_the_games():
