@@ -212,3 +212,37 @@ class ProgressError(CribbageError):
     """A count of tries or hints that cannot be (params: ``tries``, ``hints``)."""
 
     code = "bad_progress"
+
+
+# -- a game at a real table (see cribbage.companion) ----------------------------------
+
+
+class CardSeenError(CribbageError):
+    """A card entered that this deal has already shown elsewhere (params: ``card``, and
+    ``place``: ``starter``, ``played`` by another seat, or ``counted`` in another hand)."""
+
+    code = "card_seen"
+
+
+class PlayedCardMissingError(CribbageError):
+    """A hand entered for the count without a card its owner played from it (params: ``card``)."""
+
+    code = "played_card_missing"
+
+
+class PointsRangeError(CribbageError):
+    """A number of points no tap of this kind can peg (params: ``low``, ``high``, ``got``)."""
+
+    code = "points_range"
+
+
+class TableStateError(CribbageError):
+    """A saved table that cannot be read, or whose actions the rules refuse (params: ``problem``)."""
+
+    code = "table_state"
+
+
+class TableStateVersionError(TableStateError):
+    """A saved table written by another version of the engine (params: ``version``, ``expected``)."""
+
+    code = "table_state_version"

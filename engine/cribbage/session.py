@@ -43,7 +43,7 @@ from .core.events import Deal
 from .core.game import Game, Phase
 from .core.rules import Action, ActionKind, Decision, GameRules, Seat
 from .core.show import show_total
-from .core.variants import SIX_CARD, VARIANTS, variant
+from .core.variants import SIX_CARD, VARIANTS, targets, variant
 from .errors import IllegalActionError, OptionError
 from .players.coach import review_deal
 from .players.computer import STRENGTHS, ComputerPlayer, Reason
@@ -64,12 +64,10 @@ __all__ = [
     "finished_deals",
 ]
 
-TARGETS = (121, 61)
+TARGETS = targets(SIX_CARD)
 """The targets of the standard game the table offers (61: the short six-card game)."""
 VARIANT_NAMES = tuple(VARIANTS)
-TARGETS_OF: dict[str, tuple[int, ...]] = {
-    name: TARGETS if VARIANTS[name] is SIX_CARD else (VARIANTS[name].target,) for name in VARIANT_NAMES
-}
+TARGETS_OF: dict[str, tuple[int, ...]] = {name: targets(VARIANTS[name]) for name in VARIANT_NAMES}
 """The targets offered per variant: the standard game's two, else the variant's own (61, 181)."""
 COUNTINGS = ("auto", "manual")
 MAX_SEED = 10**9

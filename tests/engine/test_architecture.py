@@ -3,10 +3,11 @@
 Layers, lowest first, each a sub-package (or a module) of ``engine/cribbage``: the rules
 (``core``: cards, variants, show, the play machine, the game), the analysis of the rules
 (``analysis``: the risk model, discard values, statistics, the look-ahead), the players
-(``players``: the computer, the coach) and the course (``course``: lessons as data, their
-tasks), the table and the engine's JSON (``session``, ``io``), the public API (the package
-``cribbage`` itself, which names what the layers below offer), the language (``i18n`` and
-its catalogues), the views (``widgets``) and the entry points (``cli``, ``__main__``).  A
+(``players``: the computer, the coach), the course (``course``: lessons as data, their
+tasks) and the companion of a game with real cards (``companion``, on the rules alone), the
+table and the engine's JSON (``session``, ``io``), the public API (the package ``cribbage``
+itself, which names what the layers below offer), the language (``i18n`` and its
+catalogues), the views (``widgets``) and the entry points (``cli``, ``__main__``).  A
 module may import its own layer or a lower one, never a higher one, and no chain of imports
 comes back to where it started.
 """
@@ -29,6 +30,7 @@ LAYERS = {
     "analysis": 1,
     "players": 2,
     "course": 2,
+    "companion": 2,
     "table": 3,
     "public API": 4,
     "language": 5,
@@ -40,6 +42,7 @@ PACKAGE_LAYERS = {
     "analysis": "analysis",
     "players": "players",
     "course": "course",
+    "companion": "companion",
     "io": "table",
     "widgets": "views",
     "cli": "entry points",
@@ -123,6 +126,15 @@ def test_no_import_circle():
 def test_every_module_belongs_to_a_layer(module):
     """A new module goes in a layer's sub-package, or is named here with its layer."""
     assert module in TOP_LEVEL_LAYERS or module.split(".")[1] in PACKAGE_LAYERS, module
+
+
+def test_the_companion_of_a_real_table_sits_on_the_rules_alone():
+    """It counts and pegs by the rules as they are, with no coach, computer or course beside them."""
+    companion = {module for module in MODULES if module.startswith("cribbage.companion")}
+    assert companion, "no companion modules found"
+    for module in companion:
+        below = {imported for imported in GRAPH[module] if imported not in companion}
+        assert {layer(imported) for imported in below} <= {"rules"}, f"{module} imports {sorted(below)}"
 
 
 def test_the_top_of_the_package_holds_at_most_12_modules():

@@ -73,10 +73,20 @@ def cut_for_deal(rng: random.Random, players: int) -> tuple[tuple[tuple[Cut, ...
     while True:
         cuts = tuple((seat, deck.pop()) for seat in contenders)
         rounds.append(cuts)
-        lowest = min(card.rank for _, card in cuts)
-        contenders = [seat for seat, card in cuts if card.rank == lowest]
+        contenders = cut_contenders(cuts)
         if len(contenders) == 1:
             return tuple(rounds), contenders[0]
+
+
+def cut_contenders(cuts: Sequence[Cut]) -> list[int]:
+    """The seats of one round of the cut for the deal that cut the lowest card: one deals,
+    several cut again (whatever the suits).
+
+    >>> cut_contenders([(0, Card(5, "H")), (1, Card(1, "S")), (2, Card(1, "D"))])
+    [1, 2]
+    """
+    lowest = min(card.rank for _, card in cuts)
+    return [seat for seat, card in cuts if card.rank == lowest]
 
 
 def next_game_dealer(last_dealer: int, scores: Sequence[int], losers: Collection[int]) -> int:
@@ -95,4 +105,13 @@ def next_game_dealer(last_dealer: int, scores: Sequence[int], losers: Collection
     )
 
 
-__all__ = ["CRIB_SIZE", "PLAYERS", "DealShape", "cut_for_deal", "deal_shape", "deal_show", "next_game_dealer"]
+__all__ = [
+    "CRIB_SIZE",
+    "PLAYERS",
+    "DealShape",
+    "cut_contenders",
+    "cut_for_deal",
+    "deal_shape",
+    "deal_show",
+    "next_game_dealer",
+]

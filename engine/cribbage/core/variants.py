@@ -165,6 +165,20 @@ SEVEN_CARD = Variant(
 VARIANTS: dict[str, Variant] = {v.name: v for v in (SIX_CARD, FIVE_CARD, SEVEN_CARD)}
 """Every variant by name, the standard game first."""
 
+SHORT_GAME_TARGET = 61
+"""The standard game played short, to 61 (its lines and lurch then follow from the target:
+:class:`cribbage.core.rules.GameRules`)."""
+
+
+def targets(chosen: Variant) -> tuple[int, ...]:
+    """The targets a table offers for ``chosen``: the standard game's own and the short game's,
+    else the variant's own.
+
+    >>> targets(SIX_CARD), targets(FIVE_CARD), targets(SEVEN_CARD)
+    ((121, 61), (61,), (181,))
+    """
+    return (chosen.target, SHORT_GAME_TARGET) if chosen is SIX_CARD else (chosen.target,)
+
 
 def variant(name: str) -> Variant:
     """The variant called ``name``; an unknown name is an :class:`UnknownVariantError`."""
@@ -204,6 +218,7 @@ __all__ = [
     "FIVE_CARD",
     "SEVEN_CARD",
     "SIX_CARD",
+    "SHORT_GAME_TARGET",
     "VARIANTS",
     "DealShape",
     "Variant",
@@ -211,4 +226,5 @@ __all__ = [
     "variant_flag",
     "variant_json",
     "variant_of",
+    "targets",
 ]
