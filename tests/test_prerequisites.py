@@ -48,7 +48,7 @@ def _run(pytester: pytest.Pytester, monkeypatch, ci: bool):
     """The suite above, run with this folder's conftest.py in a fresh pytest."""
     pytester.makeconftest((TESTS / "conftest.py").read_text(encoding="utf-8"))
     pytester.makepyfile(test_suite=A_SUITE_THAT_SKIPS)
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(TESTS), str(TESTS.parent)]))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(TESTS), str(TESTS.parent), str(TESTS.parent / "engine")]))
     if ci:
         monkeypatch.setenv("CI", "true")
     else:

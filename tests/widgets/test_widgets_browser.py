@@ -20,6 +20,10 @@ from cribbage.i18n import LANGUAGES, card_symbol, t
 
 KINDS = ("hand", "play", "practice", "advisor")
 LIVE_TIMEOUT = 60_000
+BOOT_TIMEOUT = 180_000
+"""The engine's first boot in a context of its own (no service worker, no cache): a bound on a
+hung start, not a speed check; a loaded CI machine running the Pyodide suite beside it has
+taken over a minute."""
 # Material's language switcher asks for sitemap.xml at the host's root, outside the
 # sub-path; that request belongs to the site frame, not to the widgets.
 SITE_FRAME_NOISE = re.compile(r"/sitemap\.xml\)$")
@@ -38,7 +42,7 @@ def wake_all(page) -> None:
     page.wait_for_function(
         "() => { const all = [...document.querySelectorAll('[data-widget]')];"
         " return all.every(w => w.dataset.ready === 'true') || all.some(w => w.classList.contains('cb-unavailable')); }",
-        timeout=LIVE_TIMEOUT,
+        timeout=BOOT_TIMEOUT,
     )
     failed = page.locator(".cb-unavailable .cb-status")
     assert failed.count() == 0, f"the engine did not load: {failed.first.text_content()}"

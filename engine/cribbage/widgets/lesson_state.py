@@ -25,7 +25,7 @@ from .source import CARD_TEXTS, State, StateError, field, uid_of
 MAX_NUMBER = 99
 """The largest number the answer box takes (the engine's check names the real range)."""
 
-MAX_COUNT = 99
+MAX_TRIES = 99
 """Tries and hints stop counting here, so the update never writes a counter :func:`checked`
 refuses; from the third try or hint on the stars are already the fewest (``exercises.stars``)."""
 
@@ -104,16 +104,16 @@ def task_cards(task: Task) -> tuple[Card, ...]:
 
 
 def one_more(count: int) -> int:
-    """A counter of tries or hints after one more, saturated at :data:`MAX_COUNT`.
+    """A counter of tries or hints after one more, saturated at :data:`MAX_TRIES`.
 
-    >>> one_more(0), one_more(MAX_COUNT)
+    >>> one_more(0), one_more(MAX_TRIES)
     (1, 99)
     """
-    return min(count + 1, MAX_COUNT)
+    return min(count + 1, MAX_TRIES)
 
 
 def counters_spent(state: State) -> State:
-    """``state`` with each counter it cannot give read as spent (:data:`MAX_COUNT`).
+    """``state`` with each counter it cannot give read as spent (:data:`MAX_TRIES`).
 
     A saved state whose only fault is a counter (written by a page that did not saturate it)
     keeps its task and the stage's best stars: the counters only lower the stars of the task
@@ -122,7 +122,7 @@ def counters_spent(state: State) -> State:
     >>> counters_spent({"tries": 150, "hints": 2})
     {'tries': 99, 'hints': 2}
     """
-    return {**state, **{name: MAX_COUNT for name in COUNTERS if not _readable_count(state, name, MAX_COUNT)}}
+    return {**state, **{name: MAX_TRIES for name in COUNTERS if not _readable_count(state, name, MAX_TRIES)}}
 
 
 def _readable_count(state: State, name: str, top: int) -> bool:
@@ -178,8 +178,8 @@ def checked(state: State) -> Attempt:
         stage,
         seed,
         task,
-        _count(state, "tries", MAX_COUNT),
-        _count(state, "hints", MAX_COUNT),
+        _count(state, "tries", MAX_TRIES),
+        _count(state, "hints", MAX_TRIES),
         field(state, "hinted", bool),
         _cards(state, "selected", task),
         found,
