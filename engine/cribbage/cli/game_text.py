@@ -50,15 +50,13 @@ def describe_event(event: Event, game: Game, names: Sequence[str], lang: str, hu
             first_deal = next(e for e in game.events if e.kind == "deal") is event
             if not first_deal:  # the cut for deal has just named the first dealer
                 lines.append(say("cli.deal", lang, dealer=names[event.dealer]))
-            if human is not None:
-                lines.append(say("cli.your_hand", lang, cards=cards(event.hands[human])))
-            else:
+            if human is None:  # the human's cards are shown with the prompt to discard
                 lines.extend(f"  {names[s]}: {cards(hand)}" for s, hand in enumerate(event.hands))
         case Discard():
             if human is None or event.seat == human:
                 lines.append(about("cli.discards", event.seat, cards=cards(event.cards)))
             else:
-                lines.append(say("cli.discards_hidden", lang, seat=names[event.seat], n=len(event.cards)))
+                lines.append(say("cli.discards_hidden", lang, seat=names[event.seat], count=len(event.cards)))
         case Starter():
             lines.append(say("cli.starter", lang, card=event.card))
             if event.points:
@@ -160,7 +158,7 @@ def human_turn(game: Game, seat: int, names: Sequence[str], lang: str, out: Text
             prompt = say(
                 "cli.prompt_discard",
                 lang,
-                n=game.rules.discard_size,
+                count=game.rules.discard_size,
                 example=" ".join(map(str, hand[: game.rules.discard_size])),
             )
         elif expected == Decision.PLAY and (play := game.play_state) is not None:
