@@ -137,7 +137,7 @@ def _counts_html(review: DealReview, lang: Language) -> str:
             ways = list(dict.fromkeys(_way_text(way, lang) for way in item.either))
             text += " " + t("game.coach_missed_either", lang, points=short, ways=or_list(ways, lang))
         elif item.said < item.actual:
-            text += " " + t("game.coach_short", lang, points=short)
+            text += " " + t("game.coach_short", lang, count=item.actual - item.said)  # "1 punktu", "3 punktów": its own cases
         lines.append(f'<li data-cost="{item.cost}">{escape(text)}</li>')
     if not lines:
         return ""
