@@ -563,3 +563,16 @@ def test_a_show_that_scores_nothing_says_so_in_a_sentence_not_a_bare_zero(lang, 
 
 def _fields(event):
     return {name: getattr(event, name) for name in ("seat", "hand", "starter", "crib", "points", "announced")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("players,key", [(2, "game.why_best_pegging_opponent"), (3, "game.why_best_pegging"), (4, "game.why_best_pegging")])
+def test_the_look_ahead_reason_weighs_against_one_opponent_or_against_the_other_sides(lang, players, key):
+    from cribbage.core.rules import GameRules
+    from cribbage.i18n import expected_points_text
+    from cribbage.players.computer import ReasonCode
+    from cribbage.widgets.game.why import why_html
+
+    reason = {"code": ReasonCode.BEST_PEGGING, "params": {"value": -0.42}}
+    html = why_html(reason, True, Game(GameRules(players=players)), 1, lang)
+    assert text_of(t(key, lang, value=expected_points_text(-0.42, lang))) in text_of(html)

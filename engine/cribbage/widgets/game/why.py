@@ -82,7 +82,9 @@ def why_html(reason: Any, revealed: bool, game: Game, seat: int, lang: Language)
             key = "game.why_safest" if players == 2 else "game.why_safest_next"
             body = escape(t(key, lang, risk=_reason_points(params, "risk", lang)))
         case ReasonCode.BEST_PEGGING:
-            body = escape(t("game.why_best_pegging", lang, value=_reason_points(params, "value", lang)))
+            # one opponent, or sides (a partnership, or each of three for himself) to be ahead of
+            key = "game.why_best_pegging_opponent" if players == 2 else "game.why_best_pegging"
+            body = escape(t(key, lang, value=_reason_points(params, "value", lang)))
         case ReasonCode.HIGHEST_CARD:
             body = escape(t("game.why_highest", lang))
         case ReasonCode.ONLY_CARD:
