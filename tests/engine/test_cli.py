@@ -386,8 +386,21 @@ def test_a_discard_of_cards_not_held_names_the_card_not_the_phase(lang):
     held = set(game.hand(0))
     foreign = next(card for card in parse_cards("5S 5C 2D 3D 4D 8C") if card not in held)
     code, out, _ = run(["--lang", lang, "game", "--seed", "3"], f"{foreign} {game.hand(0)[0]}\n")
-    assert t("cli.not_in_hand", lang, card=str(foreign)) in out
+    assert t("cli.not_in_hand", lang, count=1, cards=str(foreign)) in out
     assert t("error.illegal_action", lang) not in out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_discard_of_two_cards_not_held_names_both(lang):
+    game = Game(GameRules(), seed=3)
+    game.advance()
+    game.advance()
+    held = set(game.hand(0))
+    foreign = [card for card in parse_cards("5S 5C 2D 3D 4D 8C") if card not in held][:2]
+    named = " ".join(map(str, foreign))
+    _, out, _ = run(["--lang", lang, "game", "--seed", "3"], f"{named}\n")
+    assert t("cli.not_in_hand", lang, count=2, cards=named) in out, out
+    assert t("cli.not_in_hand", lang, count=2, cards="") != t("cli.not_in_hand", lang, count=1, cards="")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

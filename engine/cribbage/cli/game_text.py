@@ -193,15 +193,19 @@ def human_turn(game: Game, seat: int, names: Sequence[str], lang: str, out: Text
                 )
             return game.apply(action)  # checks everything before changing the game
         except CribbageError as error:
-            out.write(_refusal(error, lang) + "\n")
+            if expected == Decision.DISCARD and error.params.get("reason") == "not_in_hand":
+                # the rules name the first card not held; the reader is told of every one
+                not_held = [card for card in parse_cards(text) if card not in game.hand(seat)]
+                refusal = say("cli.not_in_hand", lang, count=len(not_held), cards=" ".join(map(str, not_held)))
+            else:
+                refusal = _refusal(error, lang)
+            out.write(refusal + "\n")
 
 
 def _refusal(error: CribbageError, lang: str) -> str:
-    """Why the human's decision was refused, said to them: the game's reason for an
-    illegal discard or count, which the generic "not possible now" would hide."""
+    """Why the human's decision was refused, said to them: the game's reason for a discard
+    of the wrong size or an overcount, which the generic "not possible now" would hide."""
     reason, params = error.params.get("reason"), error.params
-    if reason == "not_in_hand" and error.code == "illegal_action":  # a discard: a play says its own reason
-        return say("cli.not_in_hand", lang, card=params["card"])
     if reason == "discard_count":
         return say("error.wrong_card_count", lang, expected=params["expected"], got=params["got"])
     if reason == "overcount":
