@@ -20,8 +20,8 @@ from cribbage.core.rules import Action, GameRules
 from cribbage.core.show import score_show
 from cribbage.i18n import t
 from cribbage.io.jsonout import show_json
-from cribbage.typography import typeset
 from cribbage.players.computer import ComputerPlayer
+from cribbage.typography import typeset
 from helpers import DECIMAL_SIGNS, LANGUAGES, OTHER_LANGUAGES
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"

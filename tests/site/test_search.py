@@ -76,7 +76,9 @@ def test_no_built_index_holds_the_text_of_a_live_example(built_site):
         # a lesson's stars and its "not answered yet" are the widget's too (live-pl 4)
         not_answered = t("lesson.no_stars", lang)
         assert not_answered in (built_site / root / "learn" / "discard" / "index.html").read_text("utf-8")
-        found = [doc["location"] for doc in index["docs"] if not_answered in doc["text"] or "\N{WHITE STAR}" in doc["text"]]
+        found = [
+            doc["location"] for doc in index["docs"] if not_answered in doc["text"] or "\N{WHITE STAR}" in doc["text"]
+        ]
         assert not found, (lang, found)
 
 

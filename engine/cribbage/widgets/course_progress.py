@@ -112,7 +112,10 @@ def progress_view(lesson_id: str, stars: dict[str, int], confirm: bool, lang: La
         most=MAX_STARS * len(STAGE_IDS),
     )
     line = message_html(
-        "progress.line", lang, title=f'<span class="cb-label">{escape(t("progress.course", lang))}</span>', summary=escape(total)
+        "progress.line",
+        lang,
+        title=f'<span class="cb-label">{escape(t("progress.course", lang))}</span>',
+        summary=escape(total),
     )
     course = f'<p class="cb-progress-course"{attrs(data_done=done)}>{line}</p>'
     if confirm:
