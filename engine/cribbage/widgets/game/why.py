@@ -8,7 +8,7 @@ discard's reason would tell about cards still face down waits for the show.
 >>> html = why_html({"code": "highest_card", "params": {}}, True, Game(), 1, "en")
 >>> "<summary>Why?</summary>" in html and "highest card" in html
 True
->>> "best net for its side: 1.25 points" in why_html({"code": "best_pegging", "params": {"card": "5H", "value": 1.25}}, True, Game(), 1, "en")
+>>> "best net against its opponent: 1.25 points" in why_html({"code": "best_pegging", "params": {"card": "5H", "value": 1.25}}, True, Game(), 1, "en")
 True
 """
 
