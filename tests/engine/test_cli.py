@@ -21,6 +21,7 @@ from cribbage.core.show import score_show
 from cribbage.i18n import t
 from cribbage.io.jsonout import show_json
 from cribbage.players.computer import ComputerPlayer
+from cribbage.typography import typeset
 from helpers import DECIMAL_SIGNS, LANGUAGES, OTHER_LANGUAGES
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
@@ -147,8 +148,9 @@ def test_a_bad_request_gets_the_same_words_with_or_without_the_parser(monkeypatc
     assert skipping_parser == through_parser
     polish = assert_one_line_error(*skipping_parser)
     english = assert_one_line_error(*run(["score", "--json", "-"], stdin))
-    assert polish.startswith(t("cli.bad_request", "pl", index=len(MIXED_BATCH), detail=""))
-    assert english.startswith(t("cli.bad_request", "en", index=len(MIXED_BATCH), detail="")) and polish != english
+    # the bad request is the last, counted from 1 as a reader counts the items of a list
+    assert polish.startswith(t("cli.bad_request", "pl", index=len(MIXED_BATCH) + 1, detail=""))
+    assert english.startswith(t("cli.bad_request", "en", index=len(MIXED_BATCH) + 1, detail="")) and polish != english
 
 
 @pytest.mark.parametrize(
@@ -384,8 +386,58 @@ def test_a_discard_of_cards_not_held_names_the_card_not_the_phase(lang):
     held = set(game.hand(0))
     foreign = next(card for card in parse_cards("5S 5C 2D 3D 4D 8C") if card not in held)
     code, out, _ = run(["--lang", lang, "game", "--seed", "3"], f"{foreign} {game.hand(0)[0]}\n")
-    assert t("cli.not_in_hand", lang, card=str(foreign)) in out
+    assert t("cli.not_in_hand", lang, count=1, cards=str(foreign)) in out
     assert t("error.illegal_action", lang) not in out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_discard_of_two_cards_not_held_names_both(lang):
+    game = Game(GameRules(), seed=3)
+    game.advance()
+    game.advance()
+    held = set(game.hand(0))
+    foreign = [card for card in parse_cards("5S 5C 2D 3D 4D 8C") if card not in held][:2]
+    named = " ".join(map(str, foreign))
+    _, out, _ = run(["--lang", lang, "game", "--seed", "3"], f"{named}\n")
+    assert t("cli.not_in_hand", lang, count=2, cards=named) in out, out
+    assert t("cli.not_in_hand", lang, count=2, cards="") != t("cli.not_in_hand", lang, count=1, cards="")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_human_sees_their_cards_once_before_each_discard(lang, players):
+    _, out, _ = run(["--lang", lang, "game", "--seed", "3", "--players", str(players)], "")
+    before_the_prompt = out.split(t("cli.prompt_discard", lang, count=1, example="")[:4])[0]
+    assert before_the_prompt.count(t("cli.your_hand", lang, cards="")) == 1, out
+
+
+@pytest.mark.parametrize(
+    "lang,players,prompt,hidden",
+    [
+        ("pl", 2, "Odrzuć 2 karty", "Gracz 2 odkłada 2 karty do cribu."),
+        ("pl", 3, "Odrzuć 1 kartę", "Gracz 2 odkłada 1 kartę do cribu."),
+        ("cs", 2, "Odhoďte 2 karty", "Hráč 2 odkládá do cribu 2 karty."),
+        ("cs", 3, "Odhoďte 1 kartu", "Hráč 2 odkládá do cribu 1 kartu."),
+        ("en", 3, "Discard 1 card", "Player 2 discards 1 card to the crib."),
+    ],
+)
+def test_the_number_of_cards_to_discard_takes_the_plural_form_of_its_count(lang, players, prompt, hidden):
+    _, out, _ = run(["--lang", lang, "game", "--seed", "3", "--players", str(players)], "")
+    assert typeset(prompt, lang) in out and typeset(hidden, lang) in out, out
+
+
+def first_dealer(seed):
+    game = Game(GameRules(), seed=seed)
+    game.advance()  # the cut for deal
+    return game.dealer
+
+
+def test_the_human_named_in_running_text_takes_the_running_text_form():
+    """Czech names the first dealer inside the sentence: lower case, as the other seats are."""
+    seed = next(seed for seed in range(1, 50) if first_dealer(seed) == 0)
+    _, out, _ = run(["--lang", "cs", "game", "--seed", str(seed)], "")
+    first_line = out.splitlines()[0]
+    assert first_line.endswith(t("cli.you.mid", "cs") + ".") and t("cli.you.mid", "cs") != t("cli.you", "cs"), out
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -58,8 +58,9 @@ def refused(argv, stdin=""):
     return err.rstrip("\n")
 
 
-def item(lang, detail, index=0):
-    return t("cli.bad_request", lang, index=index, detail=detail)
+def item(lang, detail, place=1):
+    """The refusal of a batch's item at ``place``, counted from 1 as a reader counts a list's items."""
+    return t("cli.bad_request", lang, index=place, detail=detail)
 
 
 def wrong_type(lang, field, reason):
@@ -165,7 +166,7 @@ def test_a_starter_that_is_not_a_card_string_is_refused(starter):
 def test_a_card_in_a_list_that_is_not_a_string_is_refused_by_its_place():
     request = '[{"hand": "5H 5S 5C JD", "starter": "5D"}, {"hand": ["5H", ["5S"], "5C", "JD"], "starter": "5D"}]'
     assert refused(["--lang", "pl", "score", "--json", "-"], request) == item(
-        "pl", wrong_type("pl", "hand[1]", "type_card"), index=1
+        "pl", wrong_type("pl", "hand[1]", "type_card"), place=2
     )
 
 
@@ -420,7 +421,7 @@ def test_the_quick_reader_reads_only_what_the_full_reader_reads_the_same_way():
 def test_the_first_bad_request_of_a_batch_is_named_by_its_place():
     batch = [{"hand": "5H 5S 5C JD", "starter": "5D"}] * 3 + [{"hand": "5H 5S 5C 5D", "starter": "5D"}]
     message = refused(["--lang", "pl", "score", "--json", "-"], json.dumps(batch))
-    assert message.startswith(t("cli.bad_request", "pl", index=3, detail=""))
+    assert message.startswith(t("cli.bad_request", "pl", index=4, detail=""))  # the fourth item
 
 
 # -- digits that are not ASCII ------------------------------------------------------------

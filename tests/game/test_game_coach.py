@@ -13,7 +13,7 @@ from cribbage.core.cards import DECK
 from cribbage.core.events import Shown
 from cribbage.core.game import Game
 from cribbage.core.rules import GameRules
-from cribbage.i18n import LANGUAGES, points_text, t
+from cribbage.i18n import LANGUAGES, t
 from cribbage.players.coach import review_deal, review_game
 from cribbage.players.computer import ComputerPlayer
 from cribbage.players.reviews import DealReview, DiscardReview, PlayReview
@@ -264,4 +264,18 @@ def test_a_short_count_the_coach_cannot_explain_says_the_gap_as_an_amount_of_poi
 
     review = DealReview(1, (), (), (CountReview(1, "hand", said=4, actual=9, missed=(), over=0),))
     html = deal_review_html(review, lang, True)
-    assert t("game.coach_short", lang, points=points_text(5, lang)) in html.replace("&nbsp;", "\N{NO-BREAK SPACE}")
+    assert t("game.coach_short", lang, count=5) in html.replace("&nbsp;", "\N{NO-BREAK SPACE}")
+
+
+@pytest.mark.parametrize(
+    "short,words", [(1, "Brakuje 1 punktu."), (3, "Brakuje 3 punktów."), (5, "Brakuje 5 punktów.")]
+)
+def test_a_short_count_in_polish_takes_the_genitive_the_verb_governs(short, words):
+    """The verb "brakuje" governs the genitive: "1 punktu", "3 punktów" (not the nominative "3 punkty")."""
+    from cribbage.players.reviews import CountReview, DealReview
+    from cribbage.typography import typeset
+    from cribbage.widgets.game.coach_view import deal_review_html
+
+    review = DealReview(1, (), (), (CountReview(1, "hand", said=4, actual=4 + short, missed=(), over=0),))
+    html = deal_review_html(review, "pl", True).replace("&nbsp;", "\N{NO-BREAK SPACE}")
+    assert typeset(words, "pl") in html, html

@@ -542,3 +542,39 @@ def test_the_log_names_a_played_card_as_the_object_of_its_verb(lang):
 
 
 DECK_OF_FACES = [Card(rank, "H") for rank in (11, 12, 13)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_show_that_scores_nothing_says_so_in_a_sentence_not_a_bare_zero(lang, players):
+    from cribbage.core.cards import parse_cards
+    from cribbage.core.events import Shown
+    from cribbage.i18n import points_text
+    from cribbage.widgets.game.log import _shown_html
+    from cribbage.widgets.game.seats import said
+
+    nothing = Shown(seat=1, hand=tuple(parse_cards("2C 4D 9H QS")), starter=Card.parse("KH"), crib=False, points=0)
+    for seat in (READER, 1):
+        html = _shown_html(Shown(**{**_fields(nothing), "seat": seat}), False, players, lang, {})
+        shown = text_of(html)
+        assert text_of(said("game.pegs_nothing", seat, players, lang)) in shown, shown
+        assert text_of(points_text(0, lang)) not in shown, shown
+
+
+def _fields(event):
+    return {name: getattr(event, name) for name in ("seat", "hand", "starter", "crib", "points", "announced")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    "players,key", [(2, "game.why_best_pegging_opponent"), (3, "game.why_best_pegging"), (4, "game.why_best_pegging")]
+)
+def test_the_look_ahead_reason_weighs_against_one_opponent_or_against_the_other_sides(lang, players, key):
+    from cribbage.core.rules import GameRules
+    from cribbage.i18n import expected_points_text
+    from cribbage.players.computer import ReasonCode
+    from cribbage.widgets.game.why import why_html
+
+    reason = {"code": ReasonCode.BEST_PEGGING, "params": {"value": -0.42}}
+    html = why_html(reason, True, Game(GameRules(players=players)), 1, lang)
+    assert text_of(t(key, lang, value=expected_points_text(-0.42, lang))) in text_of(html)

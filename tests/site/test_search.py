@@ -73,6 +73,13 @@ def test_no_built_index_holds_the_text_of_a_live_example(built_site):
         assert key_hint in (built_site / root / "play" / "index.html").read_text("utf-8")
         found = [doc["location"] for doc in index["docs"] if key_hint in doc["text"]]
         assert not found, (lang, found)
+        # a lesson's stars and its "not answered yet" are the widget's too (live-pl 4)
+        not_answered = t("lesson.no_stars", lang)
+        assert not_answered in (built_site / root / "learn" / "discard" / "index.html").read_text("utf-8")
+        found = [
+            doc["location"] for doc in index["docs"] if not_answered in doc["text"] or "\N{WHITE STAR}" in doc["text"]
+        ]
+        assert not found, (lang, found)
 
 
 def test_page_config_keeps_every_key_materials_base_template_writes(built_site):

@@ -121,7 +121,7 @@ def score_batch(stdin: TextIO, out: TextIO, lang: Language) -> None:
                 answers.append(show_json_text(*score_request(item)))
             except CribbageError as error:
                 detail = error_line(error, lang)
-                raise UsageError(say("cli.bad_request", lang, index=index, detail=detail)) from None
+                raise UsageError(say("cli.bad_request", lang, index=index + 1, detail=detail)) from None
     out.write(f"[{', '.join(answers)}]\n")  # a list, as json.dumps writes it
 
 
@@ -151,7 +151,7 @@ def cmd_peg(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
             if error.params.get("index") is not None:  # an illegal play: name it and its place
                 detail = f"{error.params.get('card') or 'go'} (#{error.params['index'] + 1}): {detail}"
             raise UsageError(
-                say("cli.bad_request", args.lang, index=index, detail=detail) if batch else detail
+                say("cli.bad_request", args.lang, index=index + 1, detail=detail) if batch else detail
             ) from None
     if args.json:
         out.write(json.dumps(results if batch else results[0], ensure_ascii=False) + "\n")
@@ -231,7 +231,7 @@ def cmd_game(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     computers = {seat: ComputerPlayer(args.strength, seed=args.seed * 10 + seat) for seat in range(rules.players)}
     human = None if args.auto else 0
     names = [
-        say("cli.you", args.lang) if seat == human else named("ui.player", args.lang, n=seat + 1)
+        named("cli.you", args.lang) if seat == human else named("ui.player", args.lang, n=seat + 1)
         for seat in range(rules.players)
     ]
     told = 0

@@ -50,15 +50,13 @@ def describe_event(event: Event, game: Game, names: Sequence[str], lang: str, hu
             first_deal = next(e for e in game.events if e.kind == "deal") is event
             if not first_deal:  # the cut for deal has just named the first dealer
                 lines.append(say("cli.deal", lang, dealer=names[event.dealer]))
-            if human is not None:
-                lines.append(say("cli.your_hand", lang, cards=cards(event.hands[human])))
-            else:
+            if human is None:  # the human's cards are shown with the prompt to discard
                 lines.extend(f"  {names[s]}: {cards(hand)}" for s, hand in enumerate(event.hands))
         case Discard():
             if human is None or event.seat == human:
                 lines.append(about("cli.discards", event.seat, cards=cards(event.cards)))
             else:
-                lines.append(say("cli.discards_hidden", lang, seat=names[event.seat], n=len(event.cards)))
+                lines.append(say("cli.discards_hidden", lang, seat=names[event.seat], count=len(event.cards)))
         case Starter():
             lines.append(say("cli.starter", lang, card=event.card))
             if event.points:
@@ -160,7 +158,7 @@ def human_turn(game: Game, seat: int, names: Sequence[str], lang: str, out: Text
             prompt = say(
                 "cli.prompt_discard",
                 lang,
-                n=game.rules.discard_size,
+                count=game.rules.discard_size,
                 example=" ".join(map(str, hand[: game.rules.discard_size])),
             )
         elif expected == Decision.PLAY and (play := game.play_state) is not None:
@@ -195,15 +193,19 @@ def human_turn(game: Game, seat: int, names: Sequence[str], lang: str, out: Text
                 )
             return game.apply(action)  # checks everything before changing the game
         except CribbageError as error:
-            out.write(_refusal(error, lang) + "\n")
+            if expected == Decision.DISCARD and error.params.get("reason") == "not_in_hand":
+                # the rules name the first card not held; the reader is told of every one
+                not_held = [card for card in parse_cards(text) if card not in game.hand(seat)]
+                refusal = say("cli.not_in_hand", lang, count=len(not_held), cards=" ".join(map(str, not_held)))
+            else:
+                refusal = _refusal(error, lang)
+            out.write(refusal + "\n")
 
 
 def _refusal(error: CribbageError, lang: str) -> str:
-    """Why the human's decision was refused, said to them: the game's reason for an
-    illegal discard or count, which the generic "not possible now" would hide."""
+    """Why the human's decision was refused, said to them: the game's reason for a discard
+    of the wrong size or an overcount, which the generic "not possible now" would hide."""
     reason, params = error.params.get("reason"), error.params
-    if reason == "not_in_hand" and error.code == "illegal_action":  # a discard: a play says its own reason
-        return say("cli.not_in_hand", lang, card=params["card"])
     if reason == "discard_count":
         return say("error.wrong_card_count", lang, expected=params["expected"], got=params["got"])
     if reason == "overcount":

@@ -21,7 +21,7 @@ from html import escape
 
 from ..course.lessons import COURSE, Lesson
 from ..i18n import Language, t
-from .html import attrs, button, screen_reader
+from .html import attrs, button, message_html, screen_reader
 from .lesson_state import persist_key
 from .lesson_view import NO_STAR, STAR
 from .source import Action, BlockError, Fields, State, StateError, action_text, field, json_object, uid_of
@@ -84,8 +84,14 @@ def _lesson_html(lesson: Lesson, stars: dict[str, int], lang: Language, link: st
         "progress.summary", lang, done=done, total=len(lesson.stages), stars=earned, most=MAX_STARS * len(lesson.stages)
     )
     return (
-        f'<li class="cb-progress-lesson"{attrs(data_lesson=lesson.id, data_done=done)}><span class="cb-progress-title">{heading}</span>: '
-        f'<span class="cb-progress-summary">{escape(summary)}</span><ol class="cb-progress-stages">{cells}</ol></li>'
+        f'<li class="cb-progress-lesson"{attrs(data_lesson=lesson.id, data_done=done)}>'
+        + message_html(
+            "progress.line",
+            lang,
+            title=f'<span class="cb-progress-title">{heading}</span>',
+            summary=f'<span class="cb-progress-summary">{escape(summary)}</span>',
+        )
+        + f'<ol class="cb-progress-stages">{cells}</ol></li>'
     )
 
 
@@ -105,7 +111,13 @@ def progress_view(lesson_id: str, stars: dict[str, int], confirm: bool, lang: La
         stars=sum(stars.values()),
         most=MAX_STARS * len(STAGE_IDS),
     )
-    course = f'<p class="cb-progress-course"{attrs(data_done=done)}><span class="cb-label">{escape(t("progress.course", lang))}:</span> {escape(total)}</p>'
+    line = message_html(
+        "progress.line",
+        lang,
+        title=f'<span class="cb-label">{escape(t("progress.course", lang))}</span>',
+        summary=escape(total),
+    )
+    course = f'<p class="cb-progress-course"{attrs(data_done=done)}>{line}</p>'
     if confirm:
         reset = (
             f'<div class="cb-controls" role="group"{attrs(aria_label=t("progress.reset", lang))}><p data-announce>{escape(t("progress.confirm", lang))}</p>'

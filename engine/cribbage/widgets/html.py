@@ -12,10 +12,12 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
+from string import Formatter
 from typing import Any
 
 from ..core.cards import DECK, SUITS, Card
-from ..i18n import CardCase, Language, card_label, card_name, card_symbol, error_message, suit_name, t
+from ..i18n import CardCase, Language, card_label, card_name, card_symbol, error_message, lookup, suit_name, t
+from ..typography import typeset
 from .source import State
 
 
@@ -60,6 +62,21 @@ def unbroken(html: str, mark: str) -> str:
     """A card face and the punctuation after it, kept on one line: a line may break after
     a card's box, which would start the next line with the comma."""
     return f'<span class="cb-unbroken">{html}{escape(mark)}</span>'
+
+
+def message_html(key: str, lang: Language, /, **parts: str) -> str:
+    """The message ``key`` joining pieces of HTML (a link, a label in bold), ``{name}`` being
+    ``parts[name]``: the words and punctuation between them are the language's own, set and escaped.
+
+    >>> message_html("progress.line", "en", title="<b>Fifteens</b>", summary="1 of 4 stages done")
+    '<b>Fifteens</b>: 1 of 4 stages done'
+    """
+    pieces = []
+    for literal, name, _, _ in Formatter().parse(str(lookup(key, lang))):
+        pieces.append(escape(typeset(literal, lang)))
+        if name is not None:
+            pieces.append(parts[name])
+    return "".join(pieces)
 
 
 def screen_reader(text: str) -> str:

@@ -137,7 +137,8 @@ def _counts_html(review: DealReview, lang: Language) -> str:
             ways = list(dict.fromkeys(_way_text(way, lang) for way in item.either))
             text += " " + t("game.coach_missed_either", lang, points=short, ways=or_list(ways, lang))
         elif item.said < item.actual:
-            text += " " + t("game.coach_short", lang, points=short)
+            # its own plural forms: the verb may govern a case of its own ("Brakuje 3 punktów")
+            text += " " + t("game.coach_short", lang, count=item.actual - item.said)
         lines.append(f'<li data-cost="{item.cost}">{escape(text)}</li>')
     if not lines:
         return ""

@@ -89,7 +89,9 @@ def _shown_html(event: Shown, new: bool, players: int, lang: Language, counts: M
     ``counts``: what the reader said of this deal's hand and crib; the show's own
     ``announced`` is what was pegged, the real count when the table corrected it."""
     base = "game.show_crib" if event.crib else "game.show_hand"
-    scored = _scored(event.seat, event.points, players, lang) or f" <strong>{escape(points_text(0, lang))}</strong>"
+    scored = _scored(event.seat, event.points, players, lang) or (
+        f" <strong>{escape(said('game.pegs_nothing', event.seat, players, lang))}</strong>"
+    )
     announced = ""
     if event.announced is not None:
         told = counts.get("crib" if event.crib else "hand", event.announced) if event.seat == READER else None

@@ -8,7 +8,7 @@ discard's reason would tell about cards still face down waits for the show.
 >>> html = why_html({"code": "highest_card", "params": {}}, True, Game(), 1, "en")
 >>> "<summary>Why?</summary>" in html and "highest card" in html
 True
->>> "best net for its side: 1.25 points" in why_html({"code": "best_pegging", "params": {"card": "5H", "value": 1.25}}, True, Game(), 1, "en")
+>>> "best net against its opponent: 1.25 points" in why_html({"code": "best_pegging", "params": {"card": "5H", "value": 1.25}}, True, Game(), 1, "en")
 True
 """
 
@@ -82,7 +82,9 @@ def why_html(reason: Any, revealed: bool, game: Game, seat: int, lang: Language)
             key = "game.why_safest" if players == 2 else "game.why_safest_next"
             body = escape(t(key, lang, risk=_reason_points(params, "risk", lang)))
         case ReasonCode.BEST_PEGGING:
-            body = escape(t("game.why_best_pegging", lang, value=_reason_points(params, "value", lang)))
+            # one opponent, or sides (a partnership, or each of three for himself) to be ahead of
+            key = "game.why_best_pegging_opponent" if players == 2 else "game.why_best_pegging"
+            body = escape(t(key, lang, value=_reason_points(params, "value", lang)))
         case ReasonCode.HIGHEST_CARD:
             body = escape(t("game.why_highest", lang))
         case ReasonCode.ONLY_CARD:
