@@ -156,9 +156,7 @@ def spoken_count(score: ShowScore, lang: Language) -> str:
         running += points
         again, before = kind in before, before | {kind}
         if times > 1:
-            what = str(lookup(f"spoken.times.{kind}", lang)[times]).format(
-                length_word=number_word(length, lang), length_of=lookup("run.lengths", lang)[length]
-            )
+            what = str(lookup(f"spoken.times.{kind}", lang)[times]).format(length_word=number_word(length, lang))
             phrases.append(t("spoken.group", lang, what=what, n=number_word(running, lang), count=running))
             continue
         # count: the running total the phrase ends on ("to jsou dva", "to je pět" in Czech)
