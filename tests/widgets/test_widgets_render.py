@@ -151,6 +151,16 @@ def test_three_or_more_alike_shapes_with_no_name_are_said_at_once(lang):
     assert number_word(2, lang) in spoken_count(pairs_only, lang)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_second_pair_is_said_as_another_pair_in_every_language(lang):
+    """"A pair is two, and another pair is four": the second pair is not said as the first."""
+    two_pairs = score_show(parse_cards("KH KD QS QC"), Card.parse("2D"))
+    second_pair = t("spoken.pair_again", lang, n=number_word(4, lang), count=4)
+    said_as_the_first = t("spoken.pair", lang, n=number_word(4, lang), count=4)
+    spoken = spoken_count(two_pairs, lang).replace("\u00a0", " ")  # words as read: a no-break space is a space
+    assert spoken.endswith(" " + second_pair.replace("\u00a0", " ")) and second_pair != said_as_the_first
+
+
 def test_a_three_card_hand_is_the_five_card_game():
     html = render_block("hand", hand_block("5H 5S 5C", "JD"), "en")
     assert f'data-total="{score_show(parse_cards("5H 5S 5C"), Card.parse("JD")).total}"' in html
