@@ -153,7 +153,7 @@ def test_three_or_more_alike_shapes_with_no_name_are_said_at_once(lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_second_pair_is_said_as_another_pair_in_every_language(lang):
-    """"A pair is two, and another pair is four": the second pair is not said as the first."""
+    """ "A pair is two, and another pair is four": the second pair is not said as the first."""
     two_pairs = score_show(parse_cards("KH KD QS QC"), Card.parse("2D"))
     second_pair = t("spoken.pair_again", lang, n=number_word(4, lang), count=4)
     said_as_the_first = t("spoken.pair", lang, n=number_word(4, lang), count=4)

@@ -293,9 +293,7 @@ def _play_verdict(task: Task, answer: Answer, expected: frozenset[Answer]) -> Ve
         right = chosen is not None and chosen.best
         # what the best card pegs, still shown under its heading when the answer pegged nothing
         missed = _pegged(task.pile, best.cards[0]) if task.goal == Goal.SCORE and best.cards else ()
-        return Verdict(
-            right, expected, missed, options=options, rank=1 if right else 1 + sum(o.best for o in options)
-        )
+        return Verdict(right, expected, missed, options=options, rank=1 if right else 1 + sum(o.best for o in options))
     if task.goal == Goal.SCORE:
         better = [option for option in legal if option.value > chosen.value]
         cost = best.value - chosen.value

@@ -211,11 +211,7 @@ def missed_ways(items: tuple[ScoreItem, ...], short: int) -> tuple[tuple[ScoreIt
         """The show's counting order: kind by kind, each kind's items as the show lists them."""
         return (SHOW_KINDS.index(item.kind) if item.kind in SHOW_KINDS else len(SHOW_KINDS)), place[item]
 
-    ways = [
-        tuple(sorted(chosen, key=counted))
-        for (total, _combination), chosen in reachable.items()
-        if total == short
-    ]
+    ways = [tuple(sorted(chosen, key=counted)) for (total, _combination), chosen in reachable.items() if total == short]
     return tuple(
         sorted(ways, key=lambda way: (len(way), sorted(rank.get(item.kind, len(OFTEN_MISSED)) for item in way)))
     )
