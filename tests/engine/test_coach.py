@@ -6,13 +6,14 @@ import json
 
 import pytest
 from cribbage.analysis.discard import analyse_discards
-from cribbage.core.cards import DECK
+from cribbage.core.cards import DECK, parse_hand_and_starter
 from cribbage.core.events import Deal, Discard, Pegged, Shown, Starter
 from cribbage.core.game import Game
 from cribbage.core.play import Play, replay
 from cribbage.core.rules import Action, GameRules
+from cribbage.core.show import SHOW_KINDS, score_show
 from cribbage.errors import IllegalActionError
-from cribbage.players.coach import review_deal, review_game
+from cribbage.players.coach import missed_ways, review_deal, review_game
 from cribbage.players.computer import ComputerPlayer
 from cribbage.players.reviews import DealReview
 from naive_lookahead import brute_force
@@ -242,6 +243,18 @@ def test_what_a_short_count_missed_is_stated_only_when_one_combination_makes_up_
             assert item.missed == (), "a guess is stated as what was missed"
             assert {tuple(sorted((chosen.kind, chosen.points) for chosen in way)) for way in item.either} == combos
     assert ambiguous and certain
+
+
+def test_what_a_count_missed_is_named_in_counting_order_each_kind_together():
+    """Fifteens, then pairs, runs, the flush and nobs, as the show counts them (not the
+    order in which the ways are ranked)."""
+    items = score_show(*parse_hand_and_starter("5H 5S JC 4D", "6C")).items
+    for short in range(1, sum(item.points for item in items) + 1):
+        for way in missed_ways(items, short):
+            kinds = [item.kind for item in way]
+            assert kinds == sorted(kinds, key=SHOW_KINDS.index), (short, kinds)
+    (everything,) = missed_ways(items, sum(item.points for item in items))
+    assert [item.kind for item in everything] == [item.kind for item in items]
 
 
 def test_automatic_counts_are_not_reviewed():

@@ -541,6 +541,22 @@ def test_the_log_names_a_played_card_as_the_object_of_its_verb(lang):
     assert any(card_name(card, lang, "acc") != card_name(card, lang) for card in DECK_OF_FACES)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_log_sets_the_count_after_a_played_card_apart_with_a_comma(lang):
+    """ "Počítač hraje 3♠, součet 3": the count is a phrase of its own, not the card's."""
+    from cribbage.core.events import Pegged
+
+    state, player = new_state(GameOptions(strength="easy"), 5, "g"), ComputerPlayer("steady", seed=1)
+    while not any(isinstance(event, Pegged) and event.action.card for event in read(state).events):
+        for action in reader_actions(state, player):
+            answer = send(state, action, lang)
+            state, html = answer["state"], answer["html"]
+    counts = [event.action.count for event in read(state).events if isinstance(event, Pegged) and event.action.card]
+    spoken = text_of(html)
+    for count in counts:
+        assert f", {t('play.count', lang, count=count)}" in spoken, spoken
+
+
 DECK_OF_FACES = [Card(rank, "H") for rank in (11, 12, 13)]
 
 

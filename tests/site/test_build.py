@@ -20,6 +20,7 @@ import site_build
 # The contract (ARCHITECTURE.md): the same page names in every language, English at the root.
 # Every page of the navigation, the Learn section's index as "learn": "index", "learn", "learn/values", ...
 PAGES = tuple(page.removesuffix("/index") for page in NAV_PAGES)
+THEME_WORDS = json.loads((site_build.ROOT / "content" / "theme.json").read_text(encoding="utf-8"))
 SITE_ROOT = "https://site.invalid/sub/path/"  # wherever site/ is served, e.g. a Pages project site
 
 
@@ -158,8 +159,10 @@ def test_navigation_and_site_name_are_in_the_pages_language(built_site, lang):
         english_title = english_titles[page_path(DEFAULT_LANGUAGE, page)]
         title = translated_titles[page_path(lang, page)]
         assert title and title != english_title, f"{lang} navigation for {page}: {title!r}"
-    english_site_name = english.title.rsplit(" - ", 1)[-1]
-    assert translated.title.rsplit(" - ", 1)[-1] != english_site_name
+    separator = f" {THEME_WORDS['title_separator'][lang]} "
+    english_site_name = english.title.rsplit(f" {THEME_WORDS['title_separator'][DEFAULT_LANGUAGE]} ", 1)[-1]
+    assert separator in translated.title
+    assert translated.title.rsplit(separator, 1)[-1] != english_site_name
 
 
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)

@@ -24,6 +24,7 @@ import site_build
 
 READY_TIMEOUT = 90_000
 WEB_APP_MESSAGES = site_build.ROOT / "content" / "web_app.json"
+THEME_WORDS = json.loads((site_build.ROOT / "content" / "theme.json").read_text(encoding="utf-8"))
 SUB_PATH = "/cribbage/"  # as the site_url fixture serves it
 
 
@@ -207,7 +208,8 @@ def test_each_language_links_a_valid_manifest_whose_icons_exist(browser_context,
     assert reading["errors"] == []
     manifest = json.loads(reading["data"])
     title = page.title()
-    assert title.endswith(" - " + manifest["name"])  # the site name in the page's language
+    separator = THEME_WORDS["title_separator"][lang]
+    assert title.endswith(f" {separator} " + manifest["name"])  # the site name in the page's language
     assert manifest["description"] == page.locator('meta[name="description"]').get_attribute("content")
     assert manifest["lang"] == lang
     assert (

@@ -78,6 +78,34 @@ class ThemeWords(HTMLParser):
             self.not_found[self._heading_of]["title"] += data
 
 
+class HTMLTitle(HTMLParser):
+    """The text of a page's own <title> (the first: the drawings' titles come after it)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.text = ""
+        self._inside = False
+        self._read = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._inside = tag == "title" and not self._read
+
+    def handle_endtag(self, tag: str) -> None:
+        self._read = self._read or self._inside
+        self._inside = False
+
+    def handle_data(self, data: str) -> None:
+        if self._inside:
+            self.text += data
+
+    @classmethod
+    def of(cls, html: str) -> str:
+        parser = cls()
+        parser.feed(html)
+        parser.close()
+        return parser.text
+
+
 def theme_words(path: Path) -> ThemeWords:
     parser = ThemeWords()
     parser.feed(path.read_text(encoding="utf-8"))
@@ -121,6 +149,23 @@ def test_the_search_prompt_is_the_sites_own_in_every_language(built_site):
     for lang in LANGUAGES:
         config = theme_words(built_site / language_root(lang) / "index.html").translations
         assert config["search.result.placeholder"] == typeset(THEME_WORDS["search.result.placeholder"][lang], lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_word_of_materials_scripts_that_the_site_gives_replaces_materials(built_site, lang):
+    """The search's counts and messages are shown by Material's scripts from the page's
+    config: a word content/theme.json gives in the language is the one they show."""
+    config = theme_words(built_site / language_root(lang) / "index.html").translations
+    given = {key: texts[lang] for key, texts in THEME_WORDS.items() if key in config and lang in texts}
+    assert given and {key: config[key] for key in given} == {key: typeset(text, lang) for key, text in given.items()}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_pages_title_separates_the_site_name_with_its_languages_dash(built_site, lang):
+    html = (built_site / language_root(lang) / "basics" / "index.html").read_text(encoding="utf-8")
+    title = HTMLTitle.of(html)
+    separator = typeset(THEME_WORDS["title_separator"][lang], lang)
+    assert title.count(f" {separator} ") == 1 and " - " not in title
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

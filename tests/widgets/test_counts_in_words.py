@@ -83,3 +83,18 @@ def test_an_english_kind_named_once_in_a_sentence_has_its_article():
 def test_a_kind_named_once_names_the_kind_in_every_language(lang):
     run = ScoreItem("run", tuple(parse_cards("5H 6S 7D")), 3)
     assert kind_name(run, lang) in one_kind(run, lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_three_or_four_cards_of_a_rank_are_tallied_as_the_pair_royal_they_make_in_every_language(lang):
+    """Three sixes are "a pair royal" ("trojice"), not "three pairs"; four a double pair royal;
+    a pair of another rank beside them stays a pair."""
+    royal_and_pair = score_show(*parse_hand_and_starter("6H 6S 6C 7D", "7S"))
+    tally = kind_tally(royal_and_pair, lang)
+    assert t("lesson.count.pair_royal", lang, count=1) in tally and t("lesson.count.pair", lang, count=1) in tally
+    assert t("lesson.count.pair", lang, count=3) not in tally and t("lesson.count.pair", lang, count=4) not in tally
+    summed = _tally(royal_and_pair.items, lang)
+    assert t("lesson.count.pair_royal", lang, count=1) in summed.lower()
+    double = kind_tally(score_show(*parse_hand_and_starter("6H 6S 6C 6D", "KD")), lang)
+    assert t("lesson.count.double_pair_royal", lang, count=1) in double
+    assert t("lesson.count.pair", lang, count=6) not in double

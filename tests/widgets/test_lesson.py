@@ -446,6 +446,23 @@ def test_a_play_task_takes_the_card_its_goal_asks_for_and_explains_the_others(st
         assert 'data-chosen="true"' in wrong["html"] and 'data-best="true"' in wrong["html"]
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_go_while_a_card_fits_is_shown_what_the_best_card_pegs_and_no_reply_to_a_card(lang):
+    """A go pegs nothing and is no card: under "what the best card scores" stand the best
+    card's points (not the go's nothing), and "what the opponent could score after your
+    card" is not said at all."""
+    for stage_id in PLAY_STAGES:
+        task = task_for(stage(stage_id), 0)
+        text = text_of(act(first_state(stage_id, lang), "check", "go", lang)["html"])
+        if task.goal == "score":
+            best = next(iter(best_plays(task)))
+            pegged = points_of_last_card([*task.pile, best])
+            shown = text.split(t("lesson.best_pegs", lang))[1]
+            assert pegged and points_text(pegged, lang) in shown and t("lesson.nothing_pegs", lang) not in shown
+        if task.goal == "safe":
+            assert t("lesson.reply_pegs", lang) not in text, stage_id
+
+
 @pytest.mark.parametrize("stage_id", [each.id for each in STAGES if each.kind == "discard"])
 def test_a_discard_task_takes_two_cards_and_shows_every_discard_when_wrong(stage_id):
     task = task_for(stage(stage_id), 0)

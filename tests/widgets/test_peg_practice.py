@@ -153,6 +153,18 @@ def test_the_page_shows_the_brute_forces_numbers_and_marks_the_best_net():
 # -- the moment of play --------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_card_that_offers_the_opponent_nothing_says_so_once(lang):
+    """After a 31 the count starts again: no reply scores, and the card's line says so without
+    "the opponent's best reply: 0 points on average, 0 at most" as well."""
+    answer = call(state("KH QS AC", "JD 2S", 2), {"action": "play", "value": "JD"}, lang)
+    line = card_items(answer["html"])[card_name(Card.parse("JD"), lang)]
+    best_reply = t("peg_practice.expected", lang, expected="§", worst="§").split("§")[0]
+    assert t("peg_practice.gives_nothing", lang) in line and best_reply not in line
+    other = card_items(answer["html"])[card_name(Card.parse("2S"), lang)]
+    assert best_reply in other  # a card that offers something still says the best reply
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_moment_comes_from_a_real_play_before_any_go(players):
     for seed in range(150):

@@ -76,7 +76,7 @@ class Verdict:
     missed: tuple[ScoreItem, ...] = ()
     """What makes the expected answer: score: the items counted; peg: what the card pegs;
     find: every combination to find; play ``score``: what a best card pegs; play ``safe``:
-    what the best reply to the chosen card pegs."""
+    what the best reply to the chosen card pegs (a go, or a card over 31, has no reply)."""
     options: tuple[Option, ...] = ()
     """play and discard: every choice with its value."""
     cost: float = 0.0
@@ -288,11 +288,13 @@ def _play_verdict(task: Task, answer: Answer, expected: frozenset[Answer]) -> Ve
         (option for option in options if option.cards == ((answer,) if isinstance(answer, Card) else ())), None
     )
     legal = [option for option in options if option.legal and option.cards]
+    best = next(option for option in options if option.best)
     if chosen is None or task.goal == Goal.GO or not chosen.legal:  # go while a card fits, or a card that does not
         right = chosen is not None and chosen.best
-        return Verdict(right, expected, options=options, rank=1 if right else 1 + sum(o.best for o in options))
+        # what the best card pegs, still shown under its heading when the answer pegged nothing
+        missed = _pegged(task.pile, best.cards[0]) if task.goal == Goal.SCORE and best.cards else ()
+        return Verdict(right, expected, missed, options=options, rank=1 if right else 1 + sum(o.best for o in options))
     if task.goal == Goal.SCORE:
-        best = next(option for option in options if option.best)
         better = [option for option in legal if option.value > chosen.value]
         cost = best.value - chosen.value
         return Verdict(chosen.best, expected, _pegged(task.pile, best.cards[0]), options, cost, 1 + len(better))

@@ -33,7 +33,7 @@ from ..core.events import Deal, Discard, Event, Pegged, Shown, Starter
 from ..core.game import Game
 from ..core.play import Play, PlayAction
 from ..core.rules import GameRules
-from ..core.show import ScoreItem, ScoreKind, score_show
+from ..core.show import SHOW_KINDS, ScoreItem, ScoreKind, score_show
 from ..errors import IllegalActionError
 from .reviews import (
     CountReview,
@@ -183,8 +183,9 @@ def missed_ways(items: tuple[ScoreItem, ...], short: int) -> tuple[tuple[ScoreIt
 
     The reader gives only a total, so what was missed is known only when one
     combination of kinds and points adds up to the gap: a way per combination
-    (its items one such set), the fewest items first, then in the order of
-    :data:`OFTEN_MISSED`; none when nothing adds up exactly.
+    (its items one such set, in the order the show counts them: fifteens, pairs,
+    runs, flush, nobs, each kind together), the fewest items first, then in the
+    order of :data:`OFTEN_MISSED`; none when nothing adds up exactly.
 
     >>> from cribbage.core.cards import parse_hand_and_starter
     >>> items = score_show(*parse_hand_and_starter("5H 5S JC 4D", "6C")).items
@@ -204,8 +205,16 @@ def missed_ways(items: tuple[ScoreItem, ...], short: int) -> tuple[tuple[ScoreIt
             if total + item.points <= short:
                 grown = tuple(sorted(combination + ((item.kind, item.points),)))
                 reachable.setdefault((total + item.points, grown), chosen + (item,))
-    ways = [chosen for (total, _combination), chosen in reachable.items() if total == short]
-    return tuple(sorted(ways, key=lambda way: (len(way), [rank.get(item.kind, len(OFTEN_MISSED)) for item in way])))
+    place = {item: index for index, item in enumerate(items)}
+
+    def counted(item: ScoreItem) -> tuple[int, int]:
+        """The show's counting order: kind by kind, each kind's items as the show lists them."""
+        return (SHOW_KINDS.index(item.kind) if item.kind in SHOW_KINDS else len(SHOW_KINDS)), place[item]
+
+    ways = [tuple(sorted(chosen, key=counted)) for (total, _combination), chosen in reachable.items() if total == short]
+    return tuple(
+        sorted(ways, key=lambda way: (len(way), sorted(rank.get(item.kind, len(OFTEN_MISSED)) for item in way)))
+    )
 
 
 def _review_counts(

@@ -136,9 +136,10 @@ def option_rows(task: Task, verdict: Verdict, said: object, lang: Language) -> s
         chosen = (option.cards[0] if option.cards else None) == said
         rows.append(_option_row(label, _play_value(task, option, lang), option, chosen, lang))
     text = f'<p class="cb-label">{escape(t("lesson.options", lang))}</p><ul class="cb-options">{"".join(rows)}</ul>'
-    if task.goal == Goal.SCORE:
+    if task.goal == Goal.SCORE and any(option.best and option.cards for option in verdict.options):
         text += f'<p class="cb-label">{escape(t("lesson.best_pegs", lang))}</p>{scored_html(verdict.missed, lang)}'
-    elif task.goal == Goal.SAFE:
+    elif task.goal == Goal.SAFE and any(option.legal and option.cards == (said,) for option in verdict.options):
+        # the reply to the reader's card: a go, or a card over 31, has none
         text += f'<p class="cb-label">{escape(t("lesson.reply_pegs", lang))}</p>{scored_html(verdict.missed, lang)}'
     return text
 

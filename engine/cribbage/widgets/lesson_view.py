@@ -22,7 +22,7 @@ from .count import spoken_html
 from .html import attrs, button, card_face, screen_reader, tap_card, tap_cards
 from .lesson_hints import and_list, hint_text, option_rows, or_list, said_answer
 from .lesson_state import Attempt, task_cards
-from .spoken import kind_name
+from .spoken import kind_name, tallied_kinds
 
 STAR, NO_STAR = "★", "☆"
 
@@ -338,13 +338,11 @@ def _sum_text(cards: Sequence[Card]) -> str:
 
 def _tally(items: Sequence[ScoreItem], lang: Language) -> str:
     """``Four fifteens (8 points) + a pair (2 points) = 10``: the items summed by kind, before the
-    detail; one kind alone is its own sum (``A flush (4 points)``)."""
-    by_kind: dict[str, list[ScoreItem]] = {}
-    for item in items:
-        by_kind.setdefault(item.kind, []).append(item)
+    detail, a rank's three pairs as the pair royal they make (:func:`tallied_kinds`); one kind
+    alone is its own sum (``A flush (4 points)``)."""
     parts = [
-        f"{t(f'lesson.count.{kind}', lang, count=len(group))} ({points_text(sum(item.points for item in group), lang)})"
-        for kind, group in by_kind.items()
+        f"{t(f'lesson.count.{tallied.kind}', lang, count=tallied.count)} ({points_text(tallied.points, lang)})"
+        for tallied in tallied_kinds(items)
     ]
     text = " + ".join(parts) if len(parts) == 1 else f"{' + '.join(parts)} = {sum(item.points for item in items)}"
     return text[:1].upper() + text[1:]

@@ -107,22 +107,22 @@ def _risk_html(risk: PlayRisk, best: bool, chosen: bool, lang: Language) -> str:
             lang,
             replies="; ".join(_reply_text(reply, risk.unseen, lang) for reply in risk.replies),
         )
-    else:
-        gives = t("peg_practice.gives_nothing", lang)
-    reply = t(
-        "peg_practice.expected",
-        lang,
-        expected=expected_points_text(risk.expected, lang),
-        worst=points_text(risk.worst, lang),
-    )
+        reply = t(
+            "peg_practice.expected",
+            lang,
+            expected=expected_points_text(risk.expected, lang),
+            worst=points_text(risk.worst, lang),
+        )
+    else:  # no reply scores: a best reply of nothing on average and at most would say it twice
+        gives, reply = t("peg_practice.gives_nothing", lang), ""
     marks = [t("ui.best_choice", lang)] if best else []
     marks += [t("lesson.safe", lang)] if risk.safe else []  # the course's safe: no 15, 31 or run in reply
     marks += [t("ui.your_choice", lang)] if chosen else []
     marked = "".join(f' <span class="cb-mark">{escape(mark)}</span>' for mark in marks)
     classes = " ".join(name for name, on in (("cb-best", best), ("cb-chosen", chosen)) if on)
+    said = "".join(f"<span>{escape(text)}</span> " for text in (pegs, gives, reply) if text)
     return (
-        f"<li{attrs(class_=classes or None)}>{card_html(risk.card, lang)}{marked} "
-        f"<span>{escape(pegs)}</span> <span>{escape(gives)}</span> <span>{escape(reply)}</span> "
+        f"<li{attrs(class_=classes or None)}>{card_html(risk.card, lang)}{marked} {said}"
         f"<strong>{escape(t('peg_practice.net', lang, net=number(risk.net, lang)))}</strong></li>"
     )
 

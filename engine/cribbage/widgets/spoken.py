@@ -25,6 +25,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..core.cards import Card
 from ..core.show import ScoreItem, ScoreKind, ShowScore
@@ -156,9 +157,7 @@ def spoken_count(score: ShowScore, lang: Language) -> str:
         running += points
         again, before = kind in before, before | {kind}
         if times > 1:
-            what = str(lookup(f"spoken.times.{kind}", lang)[times]).format(
-                length_word=number_word(length, lang), length_of=lookup("run.lengths", lang)[length]
-            )
+            what = str(lookup(f"spoken.times.{kind}", lang)[times]).format(length_word=number_word(length, lang))
             phrases.append(t("spoken.group", lang, what=what, n=number_word(running, lang), count=running))
             continue
         # count: the running total the phrase ends on ("to jsou dva", "to je pět" in Czech)
@@ -183,6 +182,45 @@ def spoken_count(score: ShowScore, lang: Language) -> str:
     return text[:1].upper() + text[1:]
 
 
+@dataclass(frozen=True, slots=True)
+class TalliedKind:
+    """One kind of a tally: what it is called (a ``lesson.count.<kind>`` key), how many, the points."""
+
+    kind: str
+    count: int
+    points: int
+
+
+def tallied_kinds(items: Sequence[ScoreItem]) -> list[TalliedKind]:
+    """The items summed by kind, in the order they first come; the pairs of one rank are the
+    pair, pair royal or double pair royal their cards make (three sixes are a pair royal, not
+    three pairs), as players name them.
+
+    >>> from cribbage.core.cards import parse_hand_and_starter
+    >>> from cribbage.core.show import score_show
+    >>> [(kind.kind, kind.count, kind.points) for kind in tallied_kinds(score_show(*parse_hand_and_starter("6H 6S 6C 7D", "7S")).items)]
+    [('pair_royal', 1, 6), ('pair', 1, 2)]
+    """
+    of_rank: dict[int, set[Card]] = {}
+    for item in items:
+        if item.kind == ScoreKind.PAIR:
+            of_rank.setdefault(item.cards[0].rank, set()).update(item.cards)
+    counts: dict[str, int] = {}
+    points: dict[str, int] = {}
+    named_ranks: set[int] = set()
+    for item in items:
+        kind = str(item.kind)
+        if item.kind == ScoreKind.PAIR:
+            rank = item.cards[0].rank
+            kind = PAIR_NAMES[len(of_rank[rank])]
+            counts[kind] = counts.get(kind, 0) + (rank not in named_ranks)  # one name for all of a rank's pairs
+            named_ranks.add(rank)
+        else:
+            counts[kind] = counts.get(kind, 0) + 1
+        points[kind] = points.get(kind, 0) + item.points
+    return [TalliedKind(kind, counts[kind], points[kind]) for kind in counts]
+
+
 def kind_tally(score: ShowScore, lang: Language) -> str:
     """Points per kind, to set beside the reader's own tally and find what was missed.
 
@@ -191,19 +229,14 @@ def kind_tally(score: ShowScore, lang: Language) -> str:
     >>> kind_tally(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4C")), "en")
     'What scores: two fifteens for 4 points, a pair for 2 points, his nobs for 1 point'
     """
-    points: dict[str, int] = {}
-    counts: dict[str, int] = {}
-    for item in score.items:
-        points[item.kind] = points.get(item.kind, 0) + item.points
-        counts[item.kind] = counts.get(item.kind, 0) + 1
     parts = ", ".join(  # each kind said with its count: "two fifteens", as the course says them
         t(
             "ui.kind_points",
             lang,
-            kind=t(f"lesson.count.{kind}", lang, count=counts[kind]),
-            points=points_text(value, lang),
+            kind=t(f"lesson.count.{tallied.kind}", lang, count=tallied.count),
+            points=points_text(tallied.points, lang),
         )
-        for kind, value in points.items()
+        for tallied in tallied_kinds(score.items)
     )
     return f"{t('ui.breakdown', lang)}: {parts}"
 

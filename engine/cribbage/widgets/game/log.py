@@ -195,8 +195,9 @@ def _pegged_html(event: Pegged, index: int, reason: Any, game: Game, lang: Langu
     if action.card is None:  # a go; the last player's own go takes the point
         text = escape(said("game.go_point" if action.points else "game.go", event.seat, players, lang))
     else:
+        # The count is a phrase of its own: "Počítač hraje 3♠, součet 3", not the card's.
         text = (
-            f"{escape(said('game.plays', event.seat, players, lang))} {card_html(action.card, lang, case='acc')} "
+            f"{escape(said('game.plays', event.seat, players, lang))} {card_html(action.card, lang, case='acc')}, "
             f'<span class="cb-count">{escape(t("play.count", lang, count=action.count))}</span>'
         )
     scored = [item for item in action.reasons if item.kind != "go"]
