@@ -169,3 +169,70 @@ def test_after_changing_language_search_looks_in_the_new_language(watched_contex
     query = page.locator(".md-nav--primary .md-nav__link--active").first.inner_text().strip()
     hrefs = [href for href, _ in search(page, query)]
     assert hrefs and all(href.startswith(deployed_url + "pl/") for href in hrefs), hrefs
+
+
+# Pairs each query the page sends Material's search worker with the number of results the
+# worker answers, in order (the worker answers its queries one by one), so that a test
+# reads the answer to the query it typed rather than whatever is still on screen.
+RECORD_SEARCH_ANSWERS = """
+window.searchAnswers = [];
+const PageWorker = window.Worker;
+window.Worker = class extends PageWorker {
+    constructor(url, options) {
+        super(url, options);
+        if (!String(url).includes("/workers/search.")) return;
+        const queries = [];
+        const post = this.postMessage.bind(this);
+        this.postMessage = (message, ...rest) => {
+            if (message.type === 2) queries.push(message.data);  // SearchMessageType.QUERY
+            post(message, ...rest);
+        };
+        this.addEventListener("message", ({ data }) => {
+            if (data.type === 3) window.searchAnswers.push([queries.shift(), data.data.items.length]);  // RESULT
+        });
+    }
+};
+"""
+
+
+def results_typed_letter_by_letter(page, word: str) -> dict[str, int]:
+    """How many results Material's search answers to each prefix of ``word`` typed into its box."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    found = {}
+    for length in range(1, len(word) + 1):
+        prefix = word[:length]
+        # A Bulgarian or Czech keyboard sends each letter with a keyup, which Material
+        # searches on; Playwright has no key for a letter off the US layout and only
+        # inserts its text, so the keyup is sent here.
+        page.keyboard.insert_text(prefix[-1])
+        box.dispatch_event("keyup")
+        answer = page.wait_for_function(
+            "prefix => window.searchAnswers.find(([query]) => query === prefix)", arg=prefix
+        ).json_value()
+        found[prefix] = answer[1]
+    return found
+
+
+@pytest.mark.parametrize(
+    "lang, word",
+    [
+        ("bg", "двойка"),
+        ("bg", "петнадесет"),  # often in quotes: „петнадесет“
+        ("bg", "скънк"),  # only in brackets: Skunk (скънк)
+        ("bg", "единадесет"),  # only in quotes: „единадесет“
+        ("cs", "kribidž"),  # only in brackets, with its diacritic: Cribbage [kribidž]
+    ],
+)
+def test_a_word_on_the_pages_typed_letter_by_letter_is_found_at_every_prefix_of_three_letters(
+    browser_context, site_url, lang, word
+):
+    """Search splits words at punctuation as well as at spaces: a word the pages write only
+    in quotes or brackets is found from its third letter on, as the reader types it."""
+    page = browser_context.new_page()
+    page.add_init_script(RECORD_SEARCH_ANSWERS)
+    page.goto(f"{site_url}{lang}/")
+    found = results_typed_letter_by_letter(page, word)
+    unfound = [prefix for prefix, count in found.items() if len(prefix) >= 3 and not count]
+    assert not unfound, found
+    page.wait_for_selector(".md-search-result__link")  # and the last answer is shown
