@@ -202,11 +202,9 @@ def results_typed_letter_by_letter(page, word: str) -> dict[str, int]:
     found = {}
     for length in range(1, len(word) + 1):
         prefix = word[:length]
-        # A Bulgarian or Czech keyboard sends each letter with a keyup, which Material
-        # searches on; Playwright has no key for a letter off the US layout and only
-        # inserts its text, so the keyup is sent here.
-        page.keyboard.insert_text(prefix[-1])
-        box.dispatch_event("keyup")
+        # Playwright has no key for a letter off the US layout (Cyrillic, ž): it inserts
+        # the letter with an input event and no keyup, as a phone keyboard's suggestion does.
+        page.keyboard.type(prefix[-1], delay=50)
         answer = page.wait_for_function(
             "prefix => window.searchAnswers.find(([query]) => query === prefix)", arg=prefix
         ).json_value()
