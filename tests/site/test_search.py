@@ -226,8 +226,10 @@ def results_typed_letter_by_letter(page, word: str) -> dict[str, int]:
 def test_a_word_on_the_pages_typed_letter_by_letter_is_found_at_every_prefix_of_three_letters(
     browser_context, site_url, lang, word
 ):
-    """Search splits words at punctuation as well as at spaces: a word the pages write only
-    in quotes or brackets is found from its third letter on, as the reader types it."""
+    """From its third letter on, as the reader types it, a word of the pages is found: a
+    letter that comes without a keyup still searches, words end at punctuation as well as
+    at spaces (a word the pages write only in quotes or brackets), and no Bulgarian word
+    is left out of the index as a stop word of another language."""
     page = browser_context.new_page()
     page.add_init_script(RECORD_SEARCH_ANSWERS)
     page.goto(f"{site_url}{lang}/")
