@@ -30,10 +30,6 @@ from mkdocs.plugins import event_priority
 Document = dict[str, Any]  # one entry of Material's search index: location, title, text, ...
 SearchIndex = dict[str, Any]  # {"config": {...}, "docs": [Document, ...]}
 
-# lunr.js (Material's search) has no Bulgarian; its English pipeline drops Cyrillic
-# words, while the Russian one keeps them (and stems index and query alike).
-LUNR_STAND_INS = {"bg": ["ru"]}
-
 # Languages whose readers often type without diacritics: their indexes carry folded copies.
 FOLDED_LANGUAGES = frozenset({"pl", "cs", "sk"})
 FOLDED_FIELDS = {"title": "title_folded", "text": "text_folded"}
@@ -87,6 +83,11 @@ def split_by_language(index: SearchIndex, roots: dict[str, str]) -> dict[str, Se
     language, ``"pl/"``); a document belongs to the language whose root is the longest
     prefix of its location.
 
+    Every part keeps the site's lunr language. lunr.js has no Bulgarian, and the pipeline
+    Material sets up holds only the stop-word filter: English stop words never match a
+    Cyrillic word, where Russian ones (Material's stand-in for Bulgarian) would leave
+    Bulgarian words out of the index ("между", "две", "три").
+
     >>> index = {"config": {"lang": ["en"]}, "docs": [{"location": "basics/"}, {"location": "bg/"}]}
     >>> parts = split_by_language(index, {"en": "", "bg": "bg/"})
     >>> parts["en"]["docs"], parts["bg"]["docs"]
@@ -99,8 +100,7 @@ def split_by_language(index: SearchIndex, roots: dict[str, str]) -> dict[str, Se
         docs[lang].append({**doc, "location": doc["location"][len(root) :]})
     parts = {}
     for lang, own_docs in docs.items():
-        config = {**index["config"], "lang": LUNR_STAND_INS.get(lang, index["config"]["lang"])}
-        part = {**index, "config": config, "docs": own_docs}
+        part = {**index, "docs": own_docs}
         parts[lang] = with_folded_fields(part) if lang in FOLDED_LANGUAGES else part
     return parts
 

@@ -47,8 +47,8 @@ def test_index_is_split_by_language_with_locations_from_each_root():
     assert [doc["location"] for doc in parts["en"]["docs"]] == ["", "basics/#goal"]
     assert [doc["location"] for doc in parts["pl"]["docs"]] == ["basics/"]
     assert [doc["title"] for doc in parts["bg"]["docs"]] == ["Начало"]
-    assert parts["bg"]["config"]["lang"] == ["ru"]  # lunr has no Bulgarian; Russian keeps Cyrillic words
-    assert parts["pl"]["config"]["lang"] == ["en"]
+    # lunr has no Bulgarian: English's stop words, unlike Russian's, leave every Bulgarian word in the index.
+    assert parts["bg"]["config"]["lang"] == parts["pl"]["config"]["lang"] == ["en"]
     # Polish carries folded copies searched with the boosts of their originals; English and Bulgarian do not.
     assert parts["pl"]["docs"][0]["text_folded"] == "laczna"
     assert parts["pl"]["config"]["fields"]["title_folded"] == config["fields"]["title"]
@@ -176,3 +176,71 @@ def test_after_changing_language_search_looks_in_the_new_language(watched_contex
     query = page.locator(".md-nav--primary .md-nav__link--active").first.inner_text().strip()
     hrefs = [href for href, _ in search(page, query)]
     assert hrefs and all(href.startswith(deployed_url + "pl/") for href in hrefs), hrefs
+
+
+# Pairs each query the page sends Material's search worker with the number of results the
+# worker answers, in order (the worker answers its queries one by one), so that a test
+# reads the answer to the query it typed rather than whatever is still on screen.
+RECORD_SEARCH_ANSWERS = """
+window.searchAnswers = [];
+const PageWorker = window.Worker;
+window.Worker = class extends PageWorker {
+    constructor(url, options) {
+        super(url, options);
+        if (!String(url).includes("/workers/search.")) return;
+        const queries = [];
+        const post = this.postMessage.bind(this);
+        this.postMessage = (message, ...rest) => {
+            if (message.type === 2) queries.push(message.data);  // SearchMessageType.QUERY
+            post(message, ...rest);
+        };
+        this.addEventListener("message", ({ data }) => {
+            if (data.type === 3) window.searchAnswers.push([queries.shift(), data.data.items.length]);  // RESULT
+        });
+    }
+};
+"""
+
+
+def results_typed_letter_by_letter(page, word: str) -> dict[str, int]:
+    """How many results Material's search answers to each prefix of ``word`` typed into its box."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    found = {}
+    for length in range(1, len(word) + 1):
+        prefix = word[:length]
+        # Playwright has no key for a letter off the US layout (Cyrillic, ž): it inserts
+        # the letter with an input event and no keyup, as a phone keyboard's suggestion does.
+        page.keyboard.type(prefix[-1], delay=50)
+        answer = page.wait_for_function(
+            "prefix => window.searchAnswers.find(([query]) => query === prefix)", arg=prefix
+        ).json_value()
+        found[prefix] = answer[1]
+    return found
+
+
+@pytest.mark.parametrize(
+    "lang, word",
+    [
+        ("bg", "двойка"),
+        ("bg", "петнадесет"),  # often in quotes: „петнадесет“
+        ("bg", "скънк"),  # only in brackets: Skunk (скънк)
+        ("bg", "единадесет"),  # only in quotes: „единадесет“
+        ("bg", "между"),  # a Russian stop word: lunr's Russian pipeline would leave it out of the index
+        ("cs", "kribidž"),  # only in brackets, with its diacritic: Cribbage [kribidž]
+    ],
+)
+def test_a_word_on_the_pages_typed_letter_by_letter_is_found_at_every_prefix_of_three_letters(
+    browser_context, site_url, lang, word
+):
+    """From its third letter on, as the reader types it, a word of the pages is found: a
+    letter that comes without a keyup still searches, words end at punctuation as well as
+    at spaces (a word the pages write only in quotes or brackets), and no Bulgarian word
+    is left out of the index as a stop word of another language."""
+    page = browser_context.new_page()
+    page.add_init_script(RECORD_SEARCH_ANSWERS)
+    page.goto(f"{site_url}{lang}/")
+    found = results_typed_letter_by_letter(page, word)
+    unfound = [prefix for prefix, count in found.items() if len(prefix) >= 3 and not count]
+    assert not unfound, found
+    page.wait_for_selector(".md-search-result__link")  # and the last answer is shown
