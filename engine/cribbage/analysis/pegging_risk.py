@@ -30,10 +30,8 @@ from ..core.pegging import Table, count_of, fits
 from ..core.play import Play, pile_score
 from ..core.show import ScoreItem, ScoreKind
 from ..errors import IllegalPlayError
+from .credit import tied
 from .risk import ReplyDistribution, card_distribution
-
-TIE = 1e-9
-"""Nets closer than this are equal (they are sums of fractions of whole points)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,10 +145,10 @@ def play_risks(
 
 
 def best_cards(risks: Iterable[PlayRisk]) -> tuple[Card, ...]:
-    """The cards with the highest net (several when they tie)."""
+    """The cards with the highest net (several when the figures shown tie: :func:`~.credit.tied`)."""
     risks = tuple(risks)
     top = max((risk.net for risk in risks), default=0.0)
-    return tuple(risk.card for risk in risks if risk.net >= top - TIE)
+    return tuple(risk.card for risk in risks if tied(risk.net, top))
 
 
 def deal_peg_situation(rng: random.Random, players: int = 2) -> PegSituation:
