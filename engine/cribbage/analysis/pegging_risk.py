@@ -157,25 +157,45 @@ def deal_peg_situation(rng: random.Random, players: int = 2) -> PegSituation:
     holds 2 to 4 cards and the next player still holds some. Its pile is the whole play so far, so the
     cards on it and in hand are all the player has seen of the others.
 
+    Only a moment with a choice to make is dealt (:func:`decides`); a deal without one is
+    dealt again.
+
     >>> from cribbage.core.pegging import goes_on
     >>> situation = deal_peg_situation(random.Random(7))
     >>> 2 <= len(situation.hand) <= 4 and 0 < situation.count and goes_on(situation.count) and situation.opponent_cards > 0
     True
     """
     kept = deal_shape(players).kept
-    deck = list(DECK)
-    rng.shuffle(deck)
-    play = Play([deck[seat * kept : (seat + 1) * kept] for seat in range(players)])
-    moments = []
-    while play.to_move is not None:
-        seat = play.to_move
-        held, answering = play.held(seat), play.held((seat + 1) % players)
-        if play.pile and 2 <= len(held) <= 4 and answering:
-            moments.append(PegSituation(play.pile, held, len(answering)))
-        legal = play.legal_cards()
-        if not legal or play.play(rng.choice(legal)).reset:
-            break  # a go or a reset ends the first count
-    return rng.choice(moments)
+    while True:
+        deck = list(DECK)
+        rng.shuffle(deck)
+        play = Play([deck[seat * kept : (seat + 1) * kept] for seat in range(players)])
+        moments = []
+        while play.to_move is not None:
+            seat = play.to_move
+            held, answering = play.held(seat), play.held((seat + 1) % players)
+            if play.pile and 2 <= len(held) <= 4 and answering:
+                moments.append(PegSituation(play.pile, held, len(answering)))
+            legal = play.legal_cards()
+            if not legal or play.play(rng.choice(legal)).reset:
+                break  # a go or a reset ends the first count
+        choices = [moment for moment in moments if decides(moment)]
+        if choices:
+            return rng.choice(choices)
+
+
+def decides(situation: PegSituation) -> bool:
+    """Whether the moment asks for a choice: two cards or more fit, and their nets do not all
+    read the same (:func:`best_cards`), so the practice has something to teach.
+
+    >>> from cribbage.core.cards import parse_cards
+    >>> decides(PegSituation(parse_cards("KH QS 5C"), parse_cards("KD 4C"), 3))  # only the 4 fits under 31
+    False
+    >>> decides(PegSituation(parse_cards("KH"), parse_cards("5D 4C"), 3))
+    True
+    """
+    risks = play_risks(situation.pile, situation.hand, situation.opponent_cards)
+    return len(risks) >= 2 and len(best_cards(risks)) < len(risks)
 
 
 def check_choice(pile: Sequence[Card], hand: Sequence[Card], card: Card | None) -> IllegalPlayError | None:
