@@ -37,6 +37,7 @@ from decimal import Decimal
 from functools import cache
 from typing import Any, Literal, NamedTuple
 
+from .analysis.credit import shown
 from .core.cards import Card
 from .errors import CribbageError
 from .typography import typeset
@@ -316,7 +317,7 @@ def expected(value: float) -> Decimal:
     >>> expected(18.1), expected(4.904), expected(-0.001)
     (Decimal('18.10'), Decimal('4.90'), Decimal('-0.00'))
     """
-    return Decimal(f"{value:.2f}")
+    return shown(value)
 
 
 def expected_points_text(points: float, lang: Language) -> str:
@@ -337,7 +338,7 @@ def shown_difference(high: float, low: float) -> float:
     >>> number(shown_difference(best, yours), "en"), number(best - yours, "en")
     ('0.36', '0.37')
     """
-    return round(high, 2) - round(low, 2)
+    return float(shown(high) - shown(low))
 
 
 def number_word(number: int, lang: Language) -> str:

@@ -106,8 +106,14 @@ def expected_answers(task, discard_nets=None):
         return set(naive_combinations(list(task.cards) + [task.starter], task.only[0]))
     if kind == "play":
         return naive_play_answers(task)
-    best = max(discard_nets.values())
-    return {pair for pair, net in discard_nets.items() if net == best}
+    # The page prints every net with two decimals: a pair whose figure reads as the best's is a best one.
+    best = shown_net(max(discard_nets.values()))
+    return {pair for pair, net in discard_nets.items() if shown_net(net) == best}
+
+
+def shown_net(net) -> str:
+    """An exact net as the page's table prints it: two decimals."""
+    return f"{float(net):.2f}"
 
 
 def naive_play_answers(task):

@@ -85,6 +85,17 @@ def test_every_throw_gets_the_rank_and_nets_of_the_advisor(dealer):
         assert "cb-best" in table[0][1]
 
 
+def test_a_throw_the_table_shows_as_tied_with_the_best_is_called_the_best():
+    """Adversary D3: 3S AD 9C 2D QH QS, the opponent deals: A♦ 9♣ nets 4.12 like the best."""
+    current = state("3S AD 9C 2D QH QS", dealer=False, role="pone")
+    for card in ("AD", "9C"):
+        current = call(current, {"action": "select", "value": card})["state"]
+    answer = call(current, {"action": "throw"})
+    verdict = text_of(re.search(r'<p class="cb-verdict" data-announce>(.*?)</p>', answer["html"]).group(1))
+    assert "is the best: net 4.12" in verdict, verdict
+    assert all("cb-best" in row[1] for row in rows(answer["html"]) if row[2] == "4.12")
+
+
 def test_the_crib_counts_for_the_dealer_and_against_the_pone():
     fives = {
         dealer: next(o for o in analyse_discards(CARDS, dealer) if {str(c) for c in o.discard} == {"5H", "5S"})

@@ -14,7 +14,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from cribbage.core.cards import DECK, Card
+from cribbage.core.cards import DECK, Card, parse_cards
 from cribbage.course.lessons import COURSE, stage, task_for
 from cribbage.errors import CardCountError
 from cribbage.i18n import LANGUAGES, card_name, card_symbol, error_message, number_word, points_text, t
@@ -374,6 +374,39 @@ def test_a_discard_verdict_gives_two_decimals_and_the_difference_of_the_nets_its
         best = figure(re.search(r'<tr data-best="true"[^>]*><td>.*?</td><td>([^<]+)</td>', html_).group(1))
         shown = [figure(each) for each in re.findall(rf"\N{{MINUS SIGN}}?\d+{decimal}\d\d", text_of(cost.group(1)))]
         assert shown == [round(best - figure(nets["true"]), 2)], (pair, text_of(cost.group(1)))
+
+
+def test_a_discard_the_table_shows_as_tied_with_the_best_is_right_and_earns_three_stars():
+    """Adversary D3: 3S AD 9C 2D QH QS to the opponent's crib; A♦ 9♣, 9♣ Q♥ and 9♣ Q♠ all read 4.12."""
+    state = first_state("discard-4")
+    state = {**state, "seed": 17, "task": {**state["task"], "cards": "3S AD 9C 2D QH QS".split(), "dealer": False}}
+    answer = act(select(state, parse_cards("AD 9C")), "check")
+    assert answer["state"]["stars"] == 3
+    assert 'data-correct="true"' in answer["html"] and 'class="cb-cost"' not in answer["html"]
+    chosen = re.search(r'<tr data-best="(true|false)" data-chosen="true">', answer["html"]).group(1)
+    assert chosen == "true"
+
+
+def test_a_discard_close_to_the_best_earns_stars_by_the_points_it_gives_up():
+    """discard-4, seed 0 (newcomer-cs): 9C JD 6S 7H 5D AD to the opponent's crib. The table
+    reads 9♣ A♦ best, J♦ A♦ 0.35 behind (2 stars: within half a point), 7♥ A♦ 1.50 behind (none)."""
+    close = act(select(first_state("discard-4"), parse_cards("JD AD")), "check")
+    assert close["state"]["stars"] == 2
+    assert text_of(t("lesson.close_choice", "en", answer="")).rstrip(".") in text_of(close["html"])
+    far = act(select(first_state("discard-4"), parse_cards("7H AD")), "check")
+    assert far["state"]["stars"] == 0
+    assert "Not the best choice" in text_of(far["html"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_discard_stage_states_its_star_bands_with_the_figures_the_engine_grades_by(lang):
+    page = text_of(render_block("lesson", "stage: discard-1", lang))
+    rule = re.search(r'<p class="cb-star-rule">(.*?)</p>', render_block("lesson", "stage: discard-1", lang))
+    assert rule is not None
+    words = text_of(rule.group(1))
+    assert points_text(0.5, lang) in words and points_text(1, lang) in words, words
+    assert words in page
+    assert 'class="cb-star-rule"' not in render_block("lesson", "stage: fifteens-1", lang)
 
 
 def test_next_leads_to_the_next_stage_on_the_page_then_to_the_top_of_the_next_lesson():

@@ -180,6 +180,23 @@ def test_the_moment_comes_from_a_real_play_before_any_go(players):
         assert situation.opponent_cards == 4 - (len(pile) - following + players - 1) // players
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_practice_deals_only_moments_with_two_legal_cards_whose_nets_differ(players):
+    """No forced move, and no moment where every card reads the same net: a choice that decides something."""
+    for seed in range(200):
+        situation = deal_peg_situation(random.Random(seed), players)
+        pile, hand = situation.pile, situation.hand
+        count = sum(value(c) for c in pile)
+        legal = [card for card in hand if count + value(card) <= 31]
+        assert len(legal) >= 2, (seed, pile, hand)
+        page = call(
+            state(" ".join(map(str, pile)), " ".join(map(str, hand)), situation.opponent_cards), {"action": "noop"}
+        )
+        items = card_items(page["html"])
+        nets = {re.search(r"Net (\S+)", items[card_name(card, "en")]).group(1) for card in legal}
+        assert len(nets) >= 2, (seed, pile, hand, nets)
+
+
 # -- the widget ----------------------------------------------------------------------------------
 
 

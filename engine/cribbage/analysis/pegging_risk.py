@@ -30,10 +30,8 @@ from ..core.pegging import Table, count_of, fits
 from ..core.play import Play, pile_score
 from ..core.show import ScoreItem, ScoreKind
 from ..errors import IllegalPlayError
+from .credit import tied
 from .risk import ReplyDistribution, card_distribution
-
-TIE = 1e-9
-"""Nets closer than this are equal (they are sums of fractions of whole points)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,10 +145,10 @@ def play_risks(
 
 
 def best_cards(risks: Iterable[PlayRisk]) -> tuple[Card, ...]:
-    """The cards with the highest net (several when they tie)."""
+    """The cards with the highest net (several when the figures shown tie: :func:`~.credit.tied`)."""
     risks = tuple(risks)
     top = max((risk.net for risk in risks), default=0.0)
-    return tuple(risk.card for risk in risks if risk.net >= top - TIE)
+    return tuple(risk.card for risk in risks if tied(risk.net, top))
 
 
 def first_count_moments(rng: random.Random, players: int = 2) -> tuple[PegSituation, ...]:
@@ -179,17 +177,36 @@ def first_count_moments(rng: random.Random, players: int = 2) -> tuple[PegSituat
 
 def deal_peg_situation(rng: random.Random, players: int = 2) -> PegSituation:
     """A moment of a real play (:func:`first_count_moments`) after the lead, where the player
-    to move holds 2 to 4 cards and the next player still holds some.
+    to move holds 2 to 4 cards and the next player still holds some. Only a moment with a
+    choice to make is dealt (:func:`decides`); a deal without one is dealt again.
 
     >>> from cribbage.core.pegging import goes_on
     >>> situation = deal_peg_situation(random.Random(7))
     >>> 2 <= len(situation.hand) <= 4 and 0 < situation.count and goes_on(situation.count) and situation.opponent_cards > 0
     True
     """
-    moments = first_count_moments(rng, players)
-    return rng.choice(
-        [moment for moment in moments if moment.pile and 2 <= len(moment.hand) <= 4 and moment.opponent_cards]
-    )
+    while True:
+        choices = [
+            moment
+            for moment in first_count_moments(rng, players)
+            if moment.pile and 2 <= len(moment.hand) <= 4 and moment.opponent_cards and decides(moment)
+        ]
+        if choices:
+            return rng.choice(choices)
+
+
+def decides(situation: PegSituation) -> bool:
+    """Whether the moment asks for a choice: two cards or more fit, and their nets do not all
+    read the same (:func:`best_cards`), so the practice has something to teach.
+
+    >>> from cribbage.core.cards import parse_cards
+    >>> decides(PegSituation(parse_cards("KH QS 5C"), parse_cards("KD 4C"), 3))  # only the 4 fits under 31
+    False
+    >>> decides(PegSituation(parse_cards("KH"), parse_cards("5D 4C"), 3))
+    True
+    """
+    risks = play_risks(situation.pile, situation.hand, situation.opponent_cards)
+    return len(risks) >= 2 and len(best_cards(risks)) < len(risks)
 
 
 def check_choice(pile: Sequence[Card], hand: Sequence[Card], card: Card | None) -> IllegalPlayError | None:

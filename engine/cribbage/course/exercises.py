@@ -14,18 +14,19 @@ frozenset({29})
 >>> task = Task(TaskKind.FIND, parse_cards("5H 5S 5C JD"), starter=Card.parse("2D"), only=("pair",))
 >>> len(find_items(task)), check(task, frozenset(parse_cards("5S 5C"))).correct
 (3, True)
->>> stars(tries=1, hints=0), stars(tries=2, hints=0), stars(tries=1, hints=2)
-(3, 2, 1)
+>>> stars(tries=1, hints=0), stars(tries=2, hints=0), stars(tries=1, hints=2), stars(tries=1, hints=0, credit=2)
+(3, 2, 1, 2)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
+from ..analysis.credit import discard_credit, given_up, tied
 from ..analysis.discard import DiscardOption, analyse_discards
 from ..analysis.risk import SAFE_KINDS, card_distribution
 from ..core.cards import DECK, Card
@@ -85,6 +86,9 @@ class Verdict:
     """play and discard: 1 + the number of choices strictly better than this one."""
     found: tuple[ScoreItem, ...] = ()
     """find: the combination the selection is (empty when it is none)."""
+    credit: int = 0
+    """The most stars the answer earns (:func:`stars`): 3 when right, 0 when wrong; a discard
+    that is not a best one earns by the points it gives up (:func:`~cribbage.analysis.credit.discard_credit`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -95,6 +99,7 @@ class Verdict:
             "cost": self.cost,
             "rank": self.rank,
             "found": [item.to_json() for item in self.found],
+            "credit": self.credit,
         }
 
 
@@ -243,10 +248,11 @@ def discard_analysis(task: Task) -> tuple[DiscardOption, ...]:
 
 
 def discard_options(task: Task) -> tuple[Option, ...]:
-    """The 15 discards, best net first (the advisor's order), each valued by its expected net."""
+    """The 15 discards, best net first (the advisor's order), each valued by its expected net;
+    best: every one whose net the table shows as the best's (:func:`~cribbage.analysis.credit.tied`)."""
     analysed = discard_analysis(task)
     best = analysed[0].net
-    return tuple(Option(option.discard, option.net, option.net == best) for option in analysed)
+    return tuple(Option(option.discard, option.net, tied(option.net, best)) for option in analysed)
 
 
 def check(task: Task, answer: Answer) -> Verdict:
@@ -259,6 +265,13 @@ def check(task: Task, answer: Answer) -> Verdict:
     (False, 2, 2, ['5S'])
     """
     check_answer_form(task, answer)
+    verdict = _verdict(task, answer)
+    if task.kind is TaskKind.DISCARD:  # credited by the points it gives up
+        return verdict
+    return replace(verdict, credit=3 if verdict.correct else 0)
+
+
+def _verdict(task: Task, answer: Answer) -> Verdict:
     expected = accepted(task)
     correct = answer in expected
     match task.kind:
@@ -275,9 +288,10 @@ def check(task: Task, answer: Answer) -> Verdict:
         case TaskKind.DISCARD:
             options = discard_options(task)
             chosen = next(option for option in options if frozenset(option.cards) == answer)
-            cost = options[0].value - chosen.value
+            lost = given_up(options[0].value, chosen.value)
+            better = sum(not tied(chosen.value, option.value) for option in options)
             return Verdict(
-                correct, expected, options=options, cost=cost, rank=1 + sum(o.value > chosen.value for o in options)
+                correct, expected, options=options, cost=float(lost), rank=1 + better, credit=discard_credit(lost)
             )
     return Verdict(correct, expected)
 
@@ -346,20 +360,22 @@ def _play_hint(task: Task) -> Hint:
     return Hint(HintKind.AVOID, int(worst.value), worst.cards)
 
 
-def stars(tries: int, hints: int) -> int:
-    """Stars for a stage answered right after ``tries`` answers (the right one included) and
-    ``hints`` hints: 3 the first try without a hint, 2 with one hint or one wrong try (not
-    both), 1 otherwise; 0 before a right answer (``tries == 0``). In a discard exercise a
-    good choice that is not the best counts as a wrong try.
+def stars(tries: int, hints: int, credit: int = 3) -> int:
+    """Stars for a stage answered after ``tries`` answers (the last included) and ``hints``
+    hints: 3 the first try without a hint, 2 with one hint or one wrong try (not both), 1
+    otherwise; 0 before an answer (``tries == 0``). Never more than the answer's ``credit``
+    (:attr:`Verdict.credit`): a discard close to the best earns fewer stars, a wrong answer none.
 
     >>> [stars(1, 0), stars(1, 1), stars(2, 0), stars(2, 1), stars(5, 3), stars(0, 1)]
     [3, 2, 2, 1, 1, 0]
+    >>> [stars(1, 0, credit=2), stars(2, 1, credit=2), stars(1, 0, credit=0)]
+    [2, 1, 0]
     """
     if tries < 0 or hints < 0:
         raise ProgressError(f"{tries} tries and {hints} hints", tries=tries, hints=hints)
-    if tries == 0:
+    if tries == 0 or credit == 0:
         return 0
-    return max(1, 3 - (tries - 1) - hints)
+    return min(credit, max(1, 3 - (tries - 1) - hints))
 
 
 __all__ = [

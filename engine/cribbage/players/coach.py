@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..analysis.credit import tied
 from ..analysis.discard import analyse_discards
 from ..analysis.pegging_eval import play_values
 from ..analysis.risk import REPLY_KINDS
@@ -120,8 +121,10 @@ def _review_discard(log: _DealLog, rules: GameRules, seat: int, deal: int) -> Di
     dealer = rules.side_of(seat) == rules.side_of(log.dealt.dealer)
     options = analyse_discards(dealt, dealer, players=rules.players, variant=rules.variant)
     chosen_option = next(option for option in options if set(option.discard) == set(chosen))
+    if tied(chosen_option.net, options[0].net):  # the same figure as the best's: a best choice
+        return DiscardReview(deal, seat, dealt, chosen, chosen_option, chosen_option, 0.0)
     best = options[0]
-    return DiscardReview(deal, seat, dealt, chosen, chosen_option, best, max(0.0, best.net - chosen_option.net))
+    return DiscardReview(deal, seat, dealt, chosen, chosen_option, best, best.net - chosen_option.net)
 
 
 def _review_plays(
@@ -145,7 +148,8 @@ def _review_plays(
             )
             ranked = tuple(sorted(values.items(), key=lambda item: -item[1]))
             top = ranked[0][1]
-            best = action.card if values[action.card] >= top - 1e-9 else ranked[0][0]
+            mine = values[action.card]
+            best = action.card if tied(mine, top) else ranked[0][0]
             reviews.append(
                 PlayReview(
                     deal,
@@ -156,7 +160,7 @@ def _review_plays(
                     action.card,
                     ranked,
                     best,
-                    max(0.0, top - values[action.card]),
+                    0.0 if best == action.card else top - mine,
                     _gave_away(log.pegged, index, rules),
                 )
             )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from html import escape
 
+from ..analysis.credit import tied
 from ..analysis.discard import DiscardOption, analyse_discards
 from ..core.cards import Card, parse_cards
 from ..core.deal import deal_shape
@@ -35,9 +36,6 @@ from .widget import Answer, Live, Widget
 
 BAR_EM = 6.0
 """Length of the longest bar in the advisor's charts."""
-
-TIE = 1e-9
-"""Nets closer than this are equal (exact fractions, rounded to floats)."""
 
 
 def advisor_state(cards: Sequence[str], dealer: bool, players: int, variant: Variant, uid: str) -> State:
@@ -92,7 +90,7 @@ def discard_options_html(options: Sequence[DiscardOption], lang: Language, chose
     for rank, option in enumerate(options):
         width = max(0.0, option.net) / top * BAR_EM
         mine = bool(chosen) and set(option.discard) == set(chosen)
-        best = option.net >= best_net - TIE if chosen else rank == 0
+        best = tied(option.net, best_net) if chosen else rank == 0
         classes = " ".join(name for name, on in (("cb-best", best), ("cb-chosen", mine)) if on)
         marks = [t(key, lang) for key, on in (("ui.best_choice", best), ("ui.your_choice", mine)) if on and chosen]
         marked = "".join(f' <span class="cb-mark">{escape(mark)}</span>' for mark in marks)

@@ -17,12 +17,13 @@ import random
 from collections.abc import Sequence
 from html import escape
 
+from ..analysis.credit import tied
 from ..analysis.discard import DiscardOption, analyse_discards
 from ..core.cards import DECK, Card, parse_cards
 from ..core.deal import deal_shape
 from ..i18n import Language, card_name, expected_points_text, number, shown_difference, t
 from . import source
-from .advisor import TIE, discard_options_html
+from .advisor import discard_options_html
 from .html import button, cards_html, choice_box, radio_group, tap_card, tap_cards
 from .source import CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, card_texts, field, uid_of
 from .widget import Answer, Live, Widget
@@ -78,7 +79,7 @@ def _names(cards: Sequence[Card], lang: Language) -> str:
 def _verdict(options: Sequence[DiscardOption], selected: Sequence[Card], lang: Language) -> str:
     """The rank of the reader's throw (ties share the better rank) and its net beside the best."""
     mine = next(option for option in options if set(option.discard) == set(selected))
-    rank = 1 + sum(1 for option in options if option.net > mine.net + TIE)
+    rank = 1 + sum(not tied(mine.net, option.net) for option in options)  # what the table shows as better
     best = options[0]
     if rank == 1:
         return t("discard_practice.right", lang, cards=_names(mine.discard, lang), net=number(mine.net, lang))

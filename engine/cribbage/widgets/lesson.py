@@ -50,11 +50,11 @@ def _answer_of(attempt: Attempt, value: str) -> tuple[Any, Any] | str:
     return frozenset(attempt.selected), [str(card) for card in attempt.selected]
 
 
-def _finish(attempt: Attempt, right: bool) -> Attempt:
-    """The task is over: stars when it was answered right (the best kept), else none yet."""
-    earned = stars(attempt.tries, attempt.hints) if right else 0
+def _finish(attempt: Attempt, credit: int) -> Attempt:
+    """The task is over: the stars its answer earns (at most ``credit``; the stage's best kept)."""
+    earned = stars(attempt.tries, attempt.hints, credit)
     best = earned if attempt.best is None else max(attempt.best, earned)
-    return replace(attempt, done=True, best=best, selected=() if right else attempt.selected)
+    return replace(attempt, done=True, best=best, selected=() if credit else attempt.selected)
 
 
 def _checked_answer(attempt: Attempt, answer: Any, said: Any) -> tuple[Attempt, Verdict]:
@@ -69,17 +69,17 @@ def _checked_answer(attempt: Attempt, answer: Any, said: Any) -> tuple[Attempt, 
         attempt,
         tries=attempt.tries if verdict.correct and finding else one_more(attempt.tries),
         said=said,
-        right=verdict.correct,
+        right=verdict.credit > 0,  # a discard close to the best earns stars too
         note="",
     )
     if not finding:
-        return _finish(tried, verdict.correct), verdict
+        return _finish(tried, verdict.credit), verdict
     chosen = frozenset(attempt.selected)
     if not verdict.correct or chosen in attempt.found:
         return replace(tried, selected=(), note="" if not verdict.correct else "again"), verdict
     tried = replace(tried, found=(*attempt.found, chosen), selected=())
     if len(tried.found) == len(find_items(attempt.task)):
-        return _finish(replace(tried, tries=one_more(tried.tries)), True), verdict
+        return _finish(replace(tried, tries=one_more(tried.tries)), verdict.credit), verdict
     return tried, verdict
 
 

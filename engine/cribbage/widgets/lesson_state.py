@@ -45,7 +45,7 @@ class Attempt:
     """Where the reader is on one stage: the task, the tries and hints, what was chosen.
 
     ``said`` is the reader's last answer as the page keeps it (a number, card texts,
-    ``"go"``), ``verdict`` whether it was right; ``done`` once the task is answered right
+    ``"go"``), ``right`` whether it earned stars (right, or a discard close to the best); ``done`` once the task is answered right
     or its answer was shown; ``best`` the stage's best stars so far (None: never answered).
     """
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
+from ..analysis.credit import STAR_BANDS
 from ..core.cards import Card
 from ..core.show import ScoreItem, ShowScore
 from ..course.exercises import Goal, Task, TaskKind, Verdict, find_items, hint
@@ -62,6 +63,12 @@ def stars_html(best: int | None, lang: Language) -> str:
         f'<p class="cb-stars"{attrs(data_stars=best)}><span aria-hidden="true">{STAR * earned}{NO_STAR * (3 - earned)}</span> '
         f"{screen_reader(words)}</p>"
     )
+
+
+def star_rule_html(lang: Language) -> str:
+    """How a discard earns its stars, the bands' figures read from :data:`~cribbage.analysis.credit.STAR_BANDS`."""
+    within = {band.stars: points_text(float(band.within), lang) for band in STAR_BANDS}
+    return f'<p class="cb-star-rule">{escape(t("lesson.star_rule", lang, two=within[2], one=within[1]))}</p>'
 
 
 def faces(cards: Iterable[Card], lang: Language, label: str, marked: Iterable[Card] = ()) -> str:
@@ -313,7 +320,7 @@ def _wrong(task: Task, said: str, chosen: object, verdict: Verdict, lang: Langua
         return t("lesson.go_while_fits", lang, answer=shown)
     if task.goal == Goal.SAFE:
         return t("lesson.not_safe", lang, answer=shown)
-    return t("lesson.wrong_choice", lang, answer=shown)
+    return t("lesson.close_choice" if verdict.credit else "lesson.wrong_choice", lang, answer=shown)
 
 
 def _find_wrong_key(task: Task, selection: object) -> str:
@@ -388,7 +395,8 @@ def lesson_view(
     result = f'<p class="cb-error" data-announce>{escape(error)}</p>' if error else ""
     if verdict is not None:
         result += verdict_html(attempt, verdict, lang)
+    rule = star_rule_html(lang) if attempt.task.kind is TaskKind.DISCARD else ""
     return (
         f'<p class="cb-prompt">{escape(prompt(attempt.task, lang))}</p>{task_html(attempt, lang)}'
-        f'<div class="cb-controls">{"".join(controls)}</div>{hint_box}<div class="cb-result">{result}</div>{stars_html(attempt.best, lang)}'
+        f'<div class="cb-controls">{"".join(controls)}</div>{hint_box}<div class="cb-result">{result}</div>{stars_html(attempt.best, lang)}{rule}'
     )

@@ -76,7 +76,7 @@ def _discard_html(review: DealReview, lang: Language) -> str:
     table = f'<table class="cb-options cb-coach-discard"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
     verdict = (
         t("game.coach_lost", lang, points=expected_points_text(_discard_given_up(item), lang))
-        if item.cost > 0
+        if item.cost
         else t("game.coach_best_choice", lang)
     )
     return (
