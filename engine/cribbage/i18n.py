@@ -199,6 +199,41 @@ def t(key: str, lang: Language, /, **params: Any) -> str:
     return typeset(_formatter(lang).vformat(text, (), params) if params else text, lang)
 
 
+def t_parts(key: str, lang: Language, /, **params: Any) -> tuple[tuple[str, str], ...]:
+    """``t(key, lang, **params)`` cut into its parts: ``("", words)`` for the message's own
+    words and ``(name, text)`` for what the parameter ``name`` wrote, so a page can give each
+    number an element of its own, for a script to change, while the words stay the catalogue's.
+
+    >>> t_parts("progress.summary", "pl", done=0, total=49, stars=0, most=147)[:4]
+    (('', 'ukończono '), ('done', '0'), ('', '\\xa0z\\xa0'), ('total', '49'))
+    >>> "".join(text for _, text in t_parts("ui.points", "cs", count=3)) == t("ui.points", "cs", count=3)
+    True
+    """
+    message = lookup(key, lang)
+    if isinstance(message, dict):
+        message = message.get(plural_category(params.get("count", 0), lang), message["other"])
+    formatter = _formatter(lang)
+    parts: list[tuple[str, str]] = []
+    for words, name, spec, conversion in formatter.parse(str(message)):
+        if words:
+            parts.append(("", words))
+        if name is not None:
+            value, _ = formatter.get_field(name, (), params)
+            parts.append((name, str(formatter.format_field(formatter.convert_field(value, conversion), spec or ""))))
+    # Typesetting changes one character for one (a catalogue message has no line breaks), so
+    # the whole is set as t() sets it and cut again where the parts were.
+    whole = "".join(text for _, text in parts)
+    typeset_whole = typeset(whole, lang)
+    if len(typeset_whole) != len(whole):
+        raise ValueError(f"{key}: typesetting changed the length of the message")
+    cut: list[tuple[str, str]] = []
+    at = 0
+    for name, text in parts:
+        cut.append((name, typeset_whole[at : at + len(text)]))
+        at += len(text)
+    return tuple(cut)
+
+
 class _MessageFormatter(string.Formatter):
     """``str.format`` for a message: a format that names a numeral form of the language
     (``{total:from}``, ``{count:word}``) asks for it, a name's form

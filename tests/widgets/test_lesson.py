@@ -642,6 +642,38 @@ def test_the_progress_numbers_each_lesson_stage_as_its_label_does():
     assert [int(match.group(1)) for match in shown if match] == list(range(1, len(stages) + 1))
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_overview_says_the_course_is_finished_only_when_every_stage_has_stars(lang):
+    finished_words = unescape(t("progress.finished", lang))
+    one_missing = {each.id: 1 for each in STAGES[1:]} | {STAGES[0].id: 0}
+    page = progress(progress_state(), "saved", saved(one_missing), lang=lang)["html"]
+    assert re.search(r'<p class="cb-progress-finished" hidden>', page)
+    page = progress(progress_state(), "saved", saved({each.id: 1 for each in STAGES}), lang=lang)["html"]
+    finished = re.search(r'<p class="cb-progress-finished">(.*?)</p>', page).group(1)
+    assert finished_words in unescape(finished)
+    assert re.search(r'<a href="../game/">', finished)  # from learn/ to the game page
+    lesson_page = progress(progress_state("pairs"), "saved", saved({each.id: 1 for each in STAGES}), lang=lang)["html"]
+    assert "cb-progress-finished" not in lesson_page
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_number_of_the_progress_stands_in_its_own_slot_for_the_page_to_fill(lang):
+    """progress.js fills the saved stars in before the engine is up: every number a
+    sentence holds is in an element naming it, and the words around stay the catalogue's."""
+    page = render_block("course-progress", "", lang)
+    total = len(STAGES)
+    course = re.search(r'<p class="cb-progress-course".*?</p>', page).group(0)
+    assert re.search(r'<span data-fill="done">0</span>', course) and re.search(
+        r'<span data-fill="stars">0</span>', course
+    )
+    assert unescape(re.sub(r"<[^>]+>", "", course)).endswith(
+        t("progress.summary", lang, done=0, total=total, stars=0, most=3 * total)
+    )
+    words = json.loads(unescape(re.search(r'data-star-words="([^"]*)"', page).group(1)))
+    assert words == [t("lesson.stars", lang, count=n) for n in range(4)]
+    assert re.search(r'data-stages="([^"]*)"', page).group(1).split() == [each.id for each in STAGES]
+
+
 def test_reset_asks_first_then_forgets_every_stage():
     state = progress(progress_state(), "saved", saved({"values-1": 3}))["state"]
     asked = progress(state, "reset")

@@ -4,7 +4,14 @@ The page keeps each stage's state in ``localStorage`` (``lesson-<stage>``); this
 root lists those keys in ``data-watch``, and the page sends it their saved states
 (``saved``) when it opens and whenever one changes. It reads only the stars, each checked,
 and never trusts a saved state further. "Reset progress" asks first, then answers with the
-keys the page must ``forget``.
+keys the page must ``forget``. When every stage has stars, the overview says the course is
+finished and points to the game.
+
+Until the engine is up (seconds on a first visit), the page's plain script
+``progress.js`` draws the saved stars into the same HTML: each number of a sentence is an
+element of its own (``data-fill``), the root gives the stage ids (``data-stages``), the
+words for 0 to 3 stars (``data-star-words``) and the marks of a star row
+(``data-star-marks``), so the script only counts, and every word stays the catalogue's.
 
 >>> html = WIDGET.render("lesson: pairs", "en")
 >>> 'data-widget="course-progress"' in html, 'data-watch="lesson-values-1 ' in html
@@ -17,11 +24,12 @@ keys the page must ``forget``.
 
 from __future__ import annotations
 
+import json
 from html import escape
 
 from ..course.lessons import COURSE, Lesson
-from ..i18n import Language, t
-from .html import attrs, button, message_html, screen_reader
+from ..i18n import Language, t, t_parts
+from .html import attrs, button, message_html, screen_reader_html
 from .lesson_state import persist_key
 from .lesson_view import NO_STAR, STAR
 from .source import Action, BlockError, Fields, State, StateError, action_text, field, json_object, uid_of
@@ -63,6 +71,15 @@ def _checked(state: State) -> tuple[str, str, dict[str, int], bool]:
     return uid_of(state), lesson, dict(stars), field(state, "confirm", bool)
 
 
+def _filled(key: str, lang: Language, **params: object) -> str:
+    """The message as HTML, each parameter's text in an element naming it (``data-fill``),
+    for the page's script to fill before the engine is up."""
+    return "".join(
+        f"<span{attrs(data_fill=name)}>{escape(text)}</span>" if name else escape(text)
+        for name, text in t_parts(key, lang, **params)
+    )
+
+
 def _star_row(earned: int) -> str:
     return f'<span class="cb-star-row" aria-hidden="true">{STAR * earned}{NO_STAR * (MAX_STARS - earned)}</span>'
 
@@ -77,10 +94,10 @@ def _lesson_html(lesson: Lesson, stars: dict[str, int], lang: Language, link: st
     cells = "".join(
         f"<li{attrs(data_of_stage=stage.id, data_stars=stars.get(stage.id, 0))}>"
         f'<span class="cb-stage-number" aria-hidden="true">{number}</span>{_star_row(stars.get(stage.id, 0))}'
-        f"{screen_reader(t('progress.stage', lang, n=number, stars=t('lesson.stars', lang, count=stars.get(stage.id, 0))))}</li>"
+        f"{screen_reader_html(_filled('progress.stage', lang, n=number, stars=_stars_words(stars.get(stage.id, 0), lang)))}</li>"
         for number, stage in enumerate(lesson.stages, 1)
     )
-    summary = t(
+    summary = _filled(
         "progress.summary", lang, done=done, total=len(lesson.stages), stars=earned, most=MAX_STARS * len(lesson.stages)
     )
     return (
@@ -89,9 +106,23 @@ def _lesson_html(lesson: Lesson, stars: dict[str, int], lang: Language, link: st
             "progress.line",
             lang,
             title=f'<span class="cb-progress-title">{heading}</span>',
-            summary=f'<span class="cb-progress-summary">{escape(summary)}</span>',
+            summary=f'<span class="cb-progress-summary">{summary}</span>',
         )
         + f'<ol class="cb-progress-stages">{cells}</ol></li>'
+    )
+
+
+def _stars_words(earned: int, lang: Language) -> str:
+    return t("lesson.stars", lang, count=earned)
+
+
+def _finished_html(done: int, lang: Language) -> str:
+    """On the overview: the course finished, and the way to the game. Hidden until every
+    stage has stars, so that the page's script can show it before the engine is up."""
+    link = f"<a{attrs(href='../game/')}>{escape(t('progress.to_game', lang))}</a>"
+    return (
+        f'<p class="cb-progress-finished"{attrs(hidden=done < len(STAGE_IDS))}>'
+        f"{escape(t('progress.finished', lang))} {link}</p>"
     )
 
 
@@ -103,7 +134,7 @@ def progress_view(lesson_id: str, stars: dict[str, int], confirm: bool, lang: La
         _lesson_html(lesson, stars, lang, f"{prefix}{lesson.id}/" if not lesson_id else "") for lesson in lessons
     )
     done = sum(1 for stage in STAGE_IDS if stars.get(stage, 0) > 0)
-    total = t(
+    total = _filled(
         "progress.summary",
         lang,
         done=done,
@@ -115,9 +146,11 @@ def progress_view(lesson_id: str, stars: dict[str, int], confirm: bool, lang: La
         "progress.line",
         lang,
         title=f'<span class="cb-label">{escape(t("progress.course", lang))}</span>',
-        summary=escape(total),
+        summary=total,
     )
     course = f'<p class="cb-progress-course"{attrs(data_done=done)}>{line}</p>'
+    if not lesson_id:
+        course += _finished_html(done, lang)
     if confirm:
         reset = (
             f'<div class="cb-controls" role="group"{attrs(aria_label=t("progress.reset", lang))}><p data-announce>{escape(t("progress.confirm", lang))}</p>'
@@ -138,8 +171,17 @@ def progress_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
         raise BlockError("block_unknown_lesson", lesson[1], lesson=lesson[0])
     state = progress_state(uid, lesson[0], {})
     watch = " ".join(persist_key(stage) for stage in STAGE_IDS)
+    # What progress.js needs to draw the saved stars before the engine is up.
+    before_the_engine = (
+        ("data-stages", " ".join(STAGE_IDS)),
+        ("data-star-words", json.dumps([_stars_words(n, lang) for n in range(MAX_STARS + 1)], ensure_ascii=False)),
+        ("data-star-marks", STAR + NO_STAR),
+    )
     return Live(
-        state, progress_view(lesson[0], {}, False, lang), t("progress.title", lang), root=(("data-watch", watch),)
+        state,
+        progress_view(lesson[0], {}, False, lang),
+        t("progress.title", lang),
+        root=(("data-watch", watch), *before_the_engine),
     )
 
 

@@ -81,7 +81,12 @@ def message_html(key: str, lang: Language, /, **parts: str) -> str:
 
 def screen_reader(text: str) -> str:
     """Text for screen readers only."""
-    return f'<span class="cb-sr">{escape(text)}</span>'
+    return screen_reader_html(escape(text))
+
+
+def screen_reader_html(inner: str) -> str:
+    """HTML (already escaped) for screen readers only."""
+    return f'<span class="cb-sr">{inner}</span>'
 
 
 def card_html(card: Card, lang: Language, extra_class: str = "", hidden: bool = False, case: CardCase = "nom") -> str:
