@@ -382,6 +382,23 @@ def test_after_the_last_card_the_table_keeps_the_last_series_instead_of_none_yet
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_played_card_and_the_count_it_makes_are_set_apart_as_the_language_writes_it(lang):
+    """'Rozdávající 5♦, součet 15', not 'Rozdávající 5♦ součet 15': the words between the card and
+    the count, and before what it scores, are the catalogue's (play.step, play.step_scored)."""
+    html = render_block("play", "hands: KH 9C 4D 2S | 5D 6S 8H 3C\nplays: KH 5D 9C 6S 4D 8H 2S 3C", lang)
+    lines = re.findall(r"<li[^>]*>((?:(?!</li>).)*cb-count(?:(?!</li>).)*)</li>", html)
+    assert len(lines) == 8
+    for key in ("play.step", "play.step_scored"):
+        template = catalogue(lang)[key]
+        between = template.split("{card}")[1].split("{count}")[0]
+        assert between.strip(), f"{key} must set the count apart from the card"
+        shown = [line for line in lines if ("cb-reasons" in line) == (key == "play.step_scored")]
+        assert shown, key
+        for line in shown:
+            assert f'</span></span>{escape(between)}<span class="cb-count">' in line, line
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_streak_and_the_record_are_set_apart(lang):
     streak = re.search(r'<p class="cb-streak">(.*?)</p>', render_block("practice", "crib: no", lang)).group(1)
     between = re.search(r"data-streak>0</strong>(.*?)<span class=\"cb-label\">", streak).group(1)

@@ -17,7 +17,7 @@ from ..core.variants import Variant, variant_json, variant_of
 from ..errors import CribbageError
 from ..i18n import Language, points_text, seat_name, t
 from . import source
-from .html import button, card_buttons, card_html, cards_html, choice_box, toggle
+from .html import button, card_buttons, card_html, cards_html, choice_box, message_html, toggle
 from .source import CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, field, uid_of
 from .spoken import reason_text
 from .widget import Answer, Live, Widget
@@ -41,16 +41,21 @@ def _go_html(action: PlayAction, who: str, lang: Language) -> str:
 def _action_html(action: PlayAction, players: int, lang: Language, ends_play: bool = False) -> str:
     """One action as a reader hears it; the last action of the play ends it rather than resetting."""
     who = seat_name(action.seat, players, lang)
+    scored = [item for item in action.reasons if item.kind != "go"]  # the go point is in the go's own words
+    reasons = f'<span class="cb-reasons">{escape("; ".join(reason_text(item, lang) for item in scored))}</span>'
     if action.card is None:
-        parts = [_go_html(action, who, lang)]
+        parts = [_go_html(action, who, lang)] + ([reasons] if scored else [])
     else:
         parts = [
-            f'<span class="cb-who">{escape(who)}</span> {card_html(action.card, lang)}',
-            f'<span class="cb-count">{escape(t("play.count", lang, count=action.count))}</span>',
+            message_html(
+                "play.step_scored" if scored else "play.step",
+                lang,
+                who=f'<span class="cb-who">{escape(who)}</span>',
+                card=card_html(action.card, lang),
+                count=f'<span class="cb-count">{escape(t("play.count", lang, count=action.count))}</span>',
+                reasons=reasons,
+            )
         ]
-    scored = [item for item in action.reasons if item.kind != "go"]  # the go point is in the go's own words
-    if scored:
-        parts.append(f'<span class="cb-reasons">{escape("; ".join(reason_text(item, lang) for item in scored))}</span>')
     if action.reset and not ends_play:
         parts.append(f'<span class="cb-reset">{escape(t("play.reset", lang))}</span>')
     return " ".join(parts)
