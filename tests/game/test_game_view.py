@@ -583,9 +583,10 @@ def _fields(event):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(
-    "players,key", [(2, "game.why_best_pegging_opponent"), (3, "game.why_best_pegging"), (4, "game.why_best_pegging")]
+    "players,key",
+    [(2, "game.why_best_pegging_opponent"), (3, "game.why_best_pegging_others"), (4, "game.why_best_pegging")],
 )
-def test_the_look_ahead_reason_weighs_against_one_opponent_or_against_the_other_sides(lang, players, key):
+def test_the_look_ahead_reason_weighs_against_one_opponent_the_two_others_or_the_other_partnership(lang, players, key):
     from cribbage.core.rules import GameRules
     from cribbage.i18n import expected_points_text
     from cribbage.players.computer import ReasonCode

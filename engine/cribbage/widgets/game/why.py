@@ -82,8 +82,10 @@ def why_html(reason: Any, revealed: bool, game: Game, seat: int, lang: Language)
             key = "game.why_safest" if players == 2 else "game.why_safest_next"
             body = escape(t(key, lang, risk=_reason_points(params, "risk", lang)))
         case ReasonCode.BEST_PEGGING:
-            # one opponent, or sides (a partnership, or each of three for himself) to be ahead of
-            key = "game.why_best_pegging_opponent" if players == 2 else "game.why_best_pegging"
+            # ahead of one opponent, of two others each for himself, or of the other partnership
+            key = {2: "game.why_best_pegging_opponent", 3: "game.why_best_pegging_others"}.get(
+                players, "game.why_best_pegging"
+            )
             body = escape(t(key, lang, value=_reason_points(params, "value", lang)))
         case ReasonCode.HIGHEST_CARD:
             body = escape(t("game.why_highest", lang))
