@@ -12,9 +12,10 @@ from cribbage import errors
 from cribbage.analysis.discard import analyse_discards
 from cribbage.core.cards import DECK, Card, parse_cards, parse_hand_and_starter
 from cribbage.core.play import Play, replay
-from cribbage.core.show import score_show
+from cribbage.core.show import MAX_SHOW, score_show
 from cribbage.errors import CribbageError
 from cribbage.i18n import LANGUAGES, card_name, catalogue, error_message, number_word, t
+from cribbage.typography import typeset
 from cribbage.widgets import BlockError, render_block, update
 from cribbage.widgets.hand import parse_hand_fragment
 from cribbage.widgets.spoken import spoken_count
@@ -116,7 +117,7 @@ def test_the_static_hand_shows_every_item_and_the_engines_total(cards, crib, lan
     assert html.count('class="cb-item"') == len(score.items)
     assert html.count('class="cb-card cb-') >= 5
     spoken = spoken_count(score, lang)
-    assert spoken.endswith(number_word(score.total, lang)) or not score.items
+    assert spoken.endswith(typeset(number_word(score.total, lang), lang)) or not score.items
 
 
 def test_the_spoken_count_is_said_the_way_players_say_it():
@@ -450,7 +451,7 @@ def test_practice_says_right_or_what_was_missed():
         tally = re.search(r'<p class="cb-tally"[^>]*>(.*?)</p>', short["html"]).group(1)
         assert sum(int(number) for number in re.findall(r"\d+", tally)) == total
     nonsense = call("practice", state, {"action": "check", "value": "abc"}, "pl")
-    assert "correct" not in nonsense and t("ui.enter_number", "pl") in text_of(nonsense["html"])
+    assert "correct" not in nonsense and t("ui.enter_number", "pl", most=MAX_SHOW) in text_of(nonsense["html"])
     dealt = call("practice", state, {"action": "deal"}, "pl")
     assert len(parse_cards(dealt["state"]["hand"])) == 4
 

@@ -119,7 +119,7 @@ def practice_update(state: State, action: Action, lang: Language) -> Answer:
         said = natural(value.strip(), 5)
         if said is None or said > MAX_SHOW:
             new["said"] = None
-            note = f'<p class="cb-error" data-announce>{escape(t("ui.enter_number", lang))}</p>'
+            note = f'<p class="cb-error" data-announce>{escape(t("ui.enter_number", lang, most=MAX_SHOW))}</p>'
             return {"html": practice_view(new, lang, note=note), "state": new}
         new["said"] = said
         if not answered:
