@@ -476,6 +476,22 @@ def test_the_practice_streak_counts_one_answer_per_hand():
     assert "correct" not in right  # the hand's first answer was the one that counted
 
 
+def test_a_reload_brings_back_the_practice_hand_and_its_answer_so_the_streak_counts_it_once():
+    html = render_block("practice", "crib: no", "en")
+    assert re.search(r'data-persist="practice-[^"]+"', html)  # the page saves each block's state
+    built = state_of(html)
+    dealt = call("practice", built, {"action": "deal"}, "en")["state"]
+    total = score_show(parse_cards(dealt["hand"]), Card.parse(dealt["starter"]), crib=False).total
+    counted = call("practice", dealt, {"action": "check", "value": str(total)}, "en")
+    assert counted["correct"] is True
+    reloaded = call("practice", built, {"action": "restore", "value": json.dumps(counted["state"])}, "en")
+    assert reloaded["state"]["hand"] == dealt["hand"] and reloaded["state"]["answered"] is True
+    again = call("practice", reloaded["state"], {"action": "check", "value": str(total)}, "en")
+    assert "correct" not in again  # the hand went to the streak before the reload
+    for broken in ("[]", "{", json.dumps({**counted["state"], "hand": ["5H", "5H", "6S", "7D"]})):
+        assert call("practice", built, {"action": "restore", "value": broken}, "en")["state"] == built
+
+
 @pytest.mark.parametrize("lang", ["en", "bg"])
 def test_practice_shows_the_cards_then_the_answer_box_then_the_verdict_then_the_answer(lang):
     html = render_block("practice", "crib: no", lang)

@@ -15,11 +15,24 @@ from html import escape
 from ..core.cards import Card, parse_cards
 from ..core.deal import deal_show
 from ..core.show import MAX_SHOW, score_show
+from ..errors import CribbageError
 from ..i18n import Language, points_text, t
 from . import source
 from .count import deal_html, show_html
 from .html import attrs, button, radio_group
-from .source import CARD_TEXTS, Action, Fields, State, StateError, action_text, card_texts, field, natural, uid_of
+from .source import (
+    CARD_TEXTS,
+    Action,
+    Fields,
+    State,
+    StateError,
+    action_text,
+    card_texts,
+    field,
+    json_object,
+    natural,
+    uid_of,
+)
 from .spoken import kind_tally
 from .widget import Answer, Live, Widget
 
@@ -99,7 +112,22 @@ def practice_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
     seed = int(hashlib.sha1(text.encode()).hexdigest()[:8], 16)
     hand, starter = deal_show(random.Random(seed))
     state = practice_state(hand, starter, crib, uid)
-    return Live(state, practice_view(state, lang, static=True), t("ui.practice_prompt", lang))
+    # Its own key per block: the hand and whether it was answered survive a reload.
+    return Live(
+        state, practice_view(state, lang, static=True), t("ui.practice_prompt", lang), persist=f"practice-{uid}"
+    )
+
+
+def _restored(state: State, text: str) -> State:
+    """The hand this page saved (a reload, a later visit), checked like any state; else the page's own.
+    Its ``answered`` comes back with it, so reloading the page never counts a hand twice."""
+    try:
+        saved = {**json_object(text), "uid": uid_of(state)}
+        hand, starter, crib, said, uid = _checked(saved)
+        answered = field(saved, "answered", bool)
+    except CribbageError:  # a state this page would never have saved: the page's own stands
+        return state
+    return {**practice_state(hand, starter, crib, uid), "said": said, "answered": answered}
 
 
 def practice_update(state: State, action: Action, lang: Language) -> Answer:
@@ -111,7 +139,9 @@ def practice_update(state: State, action: Action, lang: Language) -> Answer:
     kind, value = action.get("action"), action_text(action)
     new = {**practice_state(hand, starter, crib, uid), "said": said, "answered": answered}  # nothing else travels on
     answer: Answer = {}
-    if kind == "deal":
+    if kind == "restore":
+        new = _restored(new, value)
+    elif kind == "deal":
         new = practice_state(*deal_show(random.Random()), crib, uid)
     elif kind == "set" and action.get("name") == "crib":
         new["crib"], new["said"] = value == "1", None
