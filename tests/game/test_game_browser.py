@@ -151,3 +151,50 @@ def test_the_game_page_goes_live_in_every_language(watched_context, site_copy_ur
     from cribbage.i18n import t
 
     assert t("game.cut_cards", lang) in root.inner_text()
+
+
+def _opened(context, url: str):
+    """A new tab at ``url``, once the game widget is up and has restored what this browser saved."""
+    page = context.new_page()
+    page.goto(url)
+    page.locator(ROOT).scroll_into_view_if_needed()
+    page.wait_for_function(
+        """() => {
+            const root = document.querySelector('[data-widget="game"]');
+            return root.dataset.ready === 'true' && !root.hasAttribute('aria-busy')
+                && !root.classList.contains('cb-restoring');
+        }""",
+        timeout=READY_TIMEOUT,
+    )
+    return page
+
+
+def test_a_game_link_opened_while_a_game_is_saved_offers_both_and_never_replaces_it_unasked(
+    watched_context, site_copy_url
+):
+    """adversary D7: an address naming another game asks first; 'keep' keeps the saved game,
+    'play' starts the named one."""
+    context = watched_context(site_copy_url, viewport={"width": 360, "height": 780})
+    page = _opened(context, f"{site_copy_url}game/")
+    state = page.locator(ROOT).get_attribute("data-state")
+    state = press(page, next_key(page, json.loads(state)), state)  # a game begun, saved in this browser
+    saved = json.loads(state)["game"]
+    assert game_of(json.loads(state)).events
+    page.close()
+    other = saved["seed"] + 1
+
+    for choice in ("linked-keep", "linked-play"):
+        page = _opened(context, f"{site_copy_url}game/#game-seed={other}")
+        offer = page.locator(f"{ROOT} .cb-linked")
+        assert offer.is_visible()
+        assert json.loads(page.locator(ROOT).get_attribute("data-state"))["game"] == saved  # nothing replaced yet
+        before = page.locator(ROOT).get_attribute("data-state")
+        page.locator(f'{ROOT} button[data-action="{choice}"]').click()
+        after = json.loads(settled(page, before))
+        assert page.locator(f"{ROOT} .cb-linked").count() == 0
+        if choice == "linked-keep":
+            assert after["game"] == saved
+        else:
+            assert after["game"]["seed"] == other and after["game"] != saved
+        page.close()
+    assert not context.watch.errors, context.watch.errors
