@@ -240,7 +240,8 @@ def test_the_advisors_best_discard_is_announced_with_each_number_after_its_label
     best = analyse_discards([Card.parse(card) for card in state["cards"]], state["dealer"])[0]
     said = advisor.locator(":scope > .cb-status").text_content()
     assert f"{t('ui.net', 'en')}: {best.net:.2f}" in said, said
-    assert f"{t('ui.discard', 'en')}: {' '.join(card_name(card, 'en') for card in best.discard)}" in said, said
+    names = t("ui.card_separator", "en").join(card_name(card, "en") for card in best.discard)
+    assert f"{t('ui.discard', 'en')}: {names}" in said, said  # a list, no space before its comma
 
 
 def test_an_empty_pile_says_so_and_the_live_log_lists_only_the_steps_taken(browser_context, site_url):

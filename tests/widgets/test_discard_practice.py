@@ -51,7 +51,7 @@ def rows(html: str) -> list[tuple[frozenset[str], str, str]]:
     found = []
     for classes, body in re.findall(r"<tr( class=\"[^\"]*\")?[^>]*>(<td>.*?)</tr>", html):
         cells = re.findall(r"<td[^>]*>(.*?)</td>", body)
-        names = frozenset(re.findall(r'<span class="cb-sr">([^<]*)</span>', cells[0]))
+        names = frozenset(re.findall(r'<span class="cb-card[^"]*">.*?<span class="cb-sr">([^<]*)</span>', cells[0]))
         found.append((names, classes, text_of(cells[2]).strip()))
     return found
 

@@ -18,6 +18,7 @@ from cribbage.i18n import LANGUAGES, card_name, catalogue, error_message, number
 from cribbage.typography import typeset
 from cribbage.widgets import BlockError, render_block, update
 from cribbage.widgets.hand import parse_hand_fragment
+from cribbage.widgets.html import cards_html
 from cribbage.widgets.spoken import spoken_count
 from helpers import call, state_of, text_of
 from hypothesis import given, settings
@@ -490,6 +491,28 @@ def test_a_reload_brings_back_the_practice_hand_and_its_answer_so_the_streak_cou
     assert "correct" not in again  # the hand went to the streak before the reload
     for broken in ("[]", "{", json.dumps({**counted["state"], "hand": ["5H", "5H", "6S", "7D"]})):
         assert call("practice", built, {"action": "restore", "value": broken}, "en")["state"] == built
+
+
+def test_a_number_typed_out_of_range_is_answered_by_the_engine_not_by_the_browsers_own_words():
+    """The browser's "Value must be less than or equal to 29" is in the browser's language."""
+    pages = {
+        "practice": render_block("practice", "crib: no", "pl"),
+        "lesson": render_block("lesson", "stage: values-1", "pl"),
+    }
+    for kind, html in pages.items():
+        forms = re.findall(r"<form [^>]*>", html)
+        assert forms and all(" novalidate" in form for form in forms), (kind, forms)
+    said = call("practice", state_of(pages["practice"]), {"action": "check", "value": "99"}, "pl")
+    assert t("ui.enter_number", "pl", most=MAX_SHOW) in text_of(said["html"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_list_of_cards_is_heard_as_a_list(lang):
+    """'ósemka pik, król pik', not 'ósemka pik król pik' (the symbols are hidden from a screen reader)."""
+    cards = parse_cards("8S KS 5H")
+    heard = re.sub(r'<span aria-hidden="true">[^<]*</span>', "", cards_html(cards, lang))
+    expected = t("ui.card_separator", lang).join(card_name(card, lang) for card in cards)
+    assert unescape(re.sub(r"<[^>]+>", "", heard)) == expected
 
 
 @pytest.mark.parametrize("lang", ["en", "bg"])

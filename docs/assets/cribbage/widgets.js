@@ -216,7 +216,8 @@ function spokenText(element) {
     const text = node.nodeValue.trim();
     if (text) pieces.push(text);
   }
-  return pieces.join(" ");
+  // Each text node is a word or more; punctuation sticks to the word before it ("king of spades, count 10").
+  return pieces.join(" ").replace(/ ([,.;:!?)])/g, "$1");
 }
 
 const OPPOSITE = { forward: "back", back: "forward", last: "first", first: "last" };

@@ -154,7 +154,9 @@ def tap_cards(buttons: Iterable[str], label: str) -> str:
 
 
 def cards_html(cards: Iterable[Card], lang: Language) -> str:
-    return '<span class="cb-cards">' + "".join(card_html(card, lang) for card in cards) + "</span>"
+    """Cards side by side; a screen reader hears them as a list ("eight of spades, king of spades")."""
+    between = screen_reader(t("ui.card_separator", lang))
+    return '<span class="cb-cards">' + between.join(card_html(card, lang) for card in cards) + "</span>"
 
 
 def card_select(name: str, label: str, selected: str, lang: Language, key: str) -> str:

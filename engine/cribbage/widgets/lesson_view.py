@@ -127,7 +127,8 @@ def _pile(task: Task, lang: Language) -> str:
 def _number_form(attempt: Attempt, lang: Language) -> str:
     said = attempt.said if isinstance(attempt.said, int) else None
     return (
-        f'<form class="cb-answer" data-action="check"><label class="cb-field"><span class="cb-label">{escape(t("lesson.your_answer", lang))}</span>'
+        # novalidate: a number out of range is answered by the engine in the page's language, not the browser's
+        f'<form class="cb-answer" data-action="check" novalidate><label class="cb-field"><span class="cb-label">{escape(t("lesson.your_answer", lang))}</span>'
         f'<input type="number" name="said" min="0" max="99" step="1" inputmode="numeric" required{attrs(value=said, data_key="said")}></label>'
         f' <button type="submit" class="cb-button" data-key="check">{escape(t("ui.check", lang))}</button></form>'
     )

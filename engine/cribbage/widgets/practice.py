@@ -76,7 +76,8 @@ def practice_view(state: State, lang: Language, static: bool = False, note: str 
         f'<span class="cb-label">{escape(t("ui.best", lang))}:</span> <strong data-streak-best>0</strong></p>'
     )
     form = (
-        f'<form class="cb-answer" data-action="check"><label class="cb-field"><span class="cb-label">{escape(t("ui.your_count", lang))}</span>'
+        # novalidate: a number out of range is answered by the engine in the page's language, not the browser's
+        f'<form class="cb-answer" data-action="check" novalidate><label class="cb-field"><span class="cb-label">{escape(t("ui.your_count", lang))}</span>'
         f'<input type="number" name="said" min="0" max="{MAX_SHOW}" step="1" inputmode="numeric" required{attrs(value=said, data_key="said")}></label>'
         f' <button type="submit" class="cb-button" data-key="check">{escape(t("ui.check", lang))}</button></form>'
     )

@@ -152,7 +152,8 @@ def _announce_html(game: Game, lang: Language) -> str:
     return (
         f'<div class="cb-choice-box"><p>{escape(title)}</p><p class="cb-deal">{cards_html(cards, lang)} '
         f'<span class="cb-label">{escape(t("ui.starter", lang))}</span> {card_html(game.starter, lang, "cb-starter")}</p>'
-        f'<form class="cb-answer" data-action="announce"><label class="cb-field"><span class="cb-label">'
+        # novalidate: a number out of range is answered by the engine in the page's language, not the browser's
+        f'<form class="cb-answer" data-action="announce" novalidate><label class="cb-field"><span class="cb-label">'
         f'{escape(t("ui.your_count", lang))}</span><input type="number" name="said" min="0" max="{game.rules.variant.max_show}" step="1" '
         f'inputmode="numeric" required data-key="said"></label> '
         f'<button type="submit" class="cb-button" data-key="announce">{escape(t("game.announce", lang))}</button></form></div>'
