@@ -12,7 +12,7 @@ Numbers agree with words by rule, and the rules are each language's data too:
 ``plurals.xml``, without the samples), so ``1,5 bodu`` and ``2 body`` are chosen by the
 number as it is written; a placeholder ``{total:from}`` or ``{rank:ordinal}`` asks for a
 numeral form the language defines (``numeral.<form>``: the Czech ``z 5`` / ``ze 4``, the
-Bulgarian ``8-ми``); and an amount of points is said by :func:`points_text`, its decimals
+Bulgarian ``8-и``); and an amount of points is said by :func:`points_text`, its decimals
 only when it has them.
 
 >>> t("ui.points", "en", count=1), t("ui.points", "pl", count=5), t("ui.points", "cs", count=3)
@@ -166,7 +166,7 @@ def numeral(number: Number, form: str, lang: Language) -> str:
     says ``two fifteens``, and ``word_f`` the Czech feminine ``dvě patnáctky``.
 
     >>> numeral(5, "from", "cs"), numeral(4, "from", "cs"), numeral(147, "from", "cs"), numeral(8, "ordinal", "bg")
-    ('z 5', 'ze 4', 'ze 147', '8-ми')
+    ('z 5', 'ze 4', 'ze 147', '8-и')
     >>> numeral(2, "word", "en"), numeral(2, "word_f", "cs"), numeral(3, "word_f", "cs")
     ('two', 'dvě', 'tři')
     """

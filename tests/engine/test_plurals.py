@@ -128,16 +128,20 @@ def test_of_a_number_takes_the_preposition_its_spoken_form_takes(lang):
     assert plain(t("progress.summary", lang, done=0, total=5, stars=0, most=15)).count(" z ") == 2
 
 
-# The Bulgarian ordinal in digits ends as the ordinal is said: 1-ви, 2-ри, 3-ти, 4-ти, 7-ми,
-# 8-ми, but 5-и, 6-и, 9-и, 10-и ... 20-и (and 21-ви: двадесет и първи; 100-тен: стотен).
-BULGARIAN_ORDINALS = {1: "ви", 2: "ри", 3: "ти", 4: "ти", 5: "и", 6: "и", 7: "ми", 8: "ми", 9: "и", 10: "и", 11: "и"}
-BULGARIAN_ORDINALS |= {n: "и" for n in range(12, 21)} | {21: "ви", 22: "ри", 27: "ми", 100: "тен", 111: "и", 1000: "ен"}
+# The Bulgarian ordinal in digits as the official spelling dictionary (2012) writes it: the
+# digits, then the part of the word they do not say: 1-ви, 2-ри, 3-ти, 4-ти, but 5-и ... 20-и,
+# 7-и and 8-и as in "8-и март" (21-ви: двадесет и първи; 100-тен: стотен). The messages that
+# take one have a masculine subject ("Вашият избор е 8-и от 15").
+BULGARIAN_ORDINALS = {1: "ви", 2: "ри", 3: "ти", 4: "ти", 5: "и", 6: "и", 7: "и", 8: "и", 9: "и", 10: "и", 11: "и"}
+BULGARIAN_ORDINALS |= {n: "и" for n in range(12, 21)} | {21: "ви", 22: "ри", 27: "и", 100: "тен", 111: "и", 1000: "ен"}
 
 
 def test_a_bulgarian_ordinal_takes_the_ending_of_its_spoken_form():
     for n, ending in BULGARIAN_ORDINALS.items():
         assert numeral(n, "ordinal", "bg") == f"{n}-{ending}"
-    assert "8-ми от 15" in plain(t("lesson.discard_cost", "bg", rank=8, total=15, cost=points_text(6.51, "bg")))
+    assert "Вашият избор е 8-и от 15" in plain(
+        t("lesson.discard_cost", "bg", rank=8, total=15, cost=points_text(6.51, "bg"))
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -267,6 +267,18 @@ def test_a_short_count_the_coach_cannot_explain_says_the_gap_as_an_amount_of_poi
     assert t("game.coach_short", lang, count=5) in html.replace("&nbsp;", "\N{NO-BREAK SPACE}")
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_overcount_is_said_with_how_many_points_too_many(lang):
+    """cs reader: 'ohlásili jste 5, mají 4' alone did not say the count was one too many."""
+    from cribbage.players.reviews import CountReview, DealReview
+    from cribbage.widgets.game.coach_view import deal_review_html
+
+    review = DealReview(1, (), (), (CountReview(1, "hand", said=5, actual=4, missed=(), over=1),))
+    html = deal_review_html(review, lang, True).replace("&nbsp;", "\N{NO-BREAK SPACE}")
+    assert t("game.coach_over", lang, count=1) in html
+    assert t("game.coach_short", lang, count=1) not in html
+
+
 @pytest.mark.parametrize(
     "short,words", [(1, "Brakuje 1 punktu."), (3, "Brakuje 3 punktów."), (5, "Brakuje 5 punktów.")]
 )

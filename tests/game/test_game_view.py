@@ -595,3 +595,12 @@ def test_the_look_ahead_reason_weighs_against_one_opponent_the_two_others_or_the
     reason = {"code": ReasonCode.BEST_PEGGING, "params": {"value": -0.42}}
     html = why_html(reason, True, Game(GameRules(players=players)), 1, lang)
     assert text_of(t(key, lang, value=expected_points_text(-0.42, lang))) in text_of(html)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_discard_hint_names_how_many_of_the_discards_it_shows(lang):
+    """en reader: 'Every discard, best first' over a table of five of the fifteen."""
+    state = send(new_state(GameOptions(strength="random"), 3, "g"), {"action": "cut"}, lang)["state"]
+    html = send(state, {"action": "hint"}, lang)["html"].replace("&nbsp;", "\N{NO-BREAK SPACE}")
+    assert html.count('<tr><td><span class="cb-cards">') + html.count('<tr class="cb-best"') == 5
+    assert t("ui.options_best", lang, count=5) in html and t("ui.options", lang) not in html

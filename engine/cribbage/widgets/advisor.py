@@ -78,7 +78,9 @@ def advisor_view(state: State, lang: Language) -> str:
     return controls + f'<div class="cb-result">{discard_options_html(options, lang)}</div>'
 
 
-def discard_options_html(options: Sequence[DiscardOption], lang: Language, chosen: Collection[Card] = ()) -> str:
+def discard_options_html(
+    options: Sequence[DiscardOption], lang: Language, chosen: Collection[Card] = (), of: int | None = None
+) -> str:
     """The table of discards, best first, with a bar for each net value and the best hand's spread.
 
     ``chosen``: the reader's discard (the discard practice); its row and the best ones are
@@ -109,7 +111,10 @@ def discard_options_html(options: Sequence[DiscardOption], lang: Language, chose
     )
     table = f'<table class="cb-options"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
     distribution = _distribution_html(options[0].hand_distribution, lang) if options else ""
-    return captioned_scroll_box(table, t("ui.options", lang)) + distribution
+    # ``of``: how many discards there are when only the best few are shown (the game's hint)
+    shown_all = of is None or of == len(options)
+    caption = t("ui.options", lang) if shown_all else t("ui.options_best", lang, count=len(options))
+    return captioned_scroll_box(table, caption) + distribution
 
 
 def _distribution_html(distribution: dict[int, int], lang: Language) -> str:

@@ -139,6 +139,8 @@ def _counts_html(review: DealReview, lang: Language) -> str:
         elif item.said < item.actual:
             # its own plural forms: the verb may govern a case of its own ("Brakuje 3 punktów")
             text += " " + t("game.coach_short", lang, count=item.actual - item.said)
+        elif item.said > item.actual:  # refused, so it costs nothing, but the reader learns by how much
+            text += " " + t("game.coach_over", lang, count=item.said - item.actual)
         lines.append(f'<li data-cost="{item.cost}">{escape(text)}</li>')
     if not lines:
         return ""

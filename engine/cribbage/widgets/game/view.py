@@ -134,7 +134,7 @@ def _discard_html(state: State, game: Game, lang: Language) -> str:
         rules = game.rules
         mine = rules.side_of(dealer) == rules.side_of(READER)
         options = analyse_discards(list(game.hand(READER)), mine, players=rules.players, variant=rules.variant)
-        hint = f'<div class="cb-hint-box">{discard_options_html(options[:5], lang)}</div>'
+        hint = f'<div class="cb-hint-box">{discard_options_html(options[:5], lang, of=len(options))}</div>'
     body = (
         f"{tap_cards(cards, t('game.your_cards', lang))}"
         f"{button(t('game.to_crib' if size == 2 else 'game.to_crib_one', lang), 'discard', 'discard', disabled=len(selected) != size)}"
