@@ -46,6 +46,14 @@ def crib_owner(dealer: bool, players: int) -> CribOwner:
     return CribOwner.OPPONENTS if players == 2 else CribOwner.DEALERS
 
 
+def adds_crib(option: DiscardOption) -> bool:
+    """Whether ``option``'s net adds its crib (the thrower's own) rather than subtracting it, read
+    from its figures, so a review kept without the deal's dealer still tells (a crib's mean is
+    never near 0, so the two sums are far apart)."""
+    own = abs(option.net - (option.hand_mean + option.crib_mean))
+    return own < abs(option.net - (option.hand_mean - option.crib_mean))
+
+
 @dataclass(frozen=True, slots=True)
 class DiscardReason:
     """The facts behind one discard.
@@ -168,6 +176,7 @@ __all__ = [
     "Difference",
     "DiscardComparison",
     "DiscardReason",
+    "adds_crib",
     "compare",
     "crib_owner",
     "discard_reason",

@@ -103,3 +103,8 @@ def comparison_html(comparison: DiscardComparison, lang: Language) -> str:
     """What sets two discards apart, then the facts of the better one: a paragraph of short sentences."""
     sentences = [explain_comparison(comparison, lang), *explain(comparison.better, lang)]
     return f'<p class="cb-reason">{escape(" ".join(sentences))}</p>'
+
+
+def facts_html(reason: DiscardReason, lang: Language) -> str:
+    """The facts of one discard alone, when there is no other to set it against."""
+    return f'<p class="cb-reason">{escape(" ".join(explain(reason, lang)))}</p>'
