@@ -280,6 +280,19 @@ def test_the_hint_shows_the_advisors_options_for_the_readers_cards():
     assert 'class="cb-options"' in html and f"{best.net:.2f}" in html
 
 
+def test_the_hint_says_why_the_best_discard_beats_the_runner_up_and_whose_crib_it_goes_to():
+    from cribbage.analysis.reasons import compare, crib_owner, discard_reason
+    from cribbage.widgets.discard_reason import explain, explain_comparison
+
+    state = send(new_state(GameOptions(), 21, "g"), {"action": "cut"})["state"]
+    game = game_of(state)
+    owner = crib_owner(game.dealer == READER, players=2)
+    options = analyse_discards(list(game.hand(READER)), dealer=game.dealer == READER)
+    best, runner_up = (discard_reason(option, owner) for option in options[:2])
+    hint = text_of(send(state, {"action": "hint"})["html"])
+    assert all(text_of(s) in hint for s in [explain_comparison(compare(best, runner_up), "en"), *explain(best, "en")])
+
+
 def test_only_legal_cards_can_be_played():
     state = new_state(GameOptions(strength="random"), 17, "g")
     player = ComputerPlayer("random", seed=4)
@@ -594,3 +607,36 @@ def test_the_look_ahead_reason_weighs_against_one_opponent_or_against_the_other_
     reason = {"code": ReasonCode.BEST_PEGGING, "params": {"value": -0.42}}
     html = why_html(reason, True, Game(GameRules(players=players)), 1, lang)
     assert text_of(t(key, lang, value=expected_points_text(-0.42, lang))) in text_of(html)
+
+
+def _dealt_game(computer_deals: bool) -> Game:
+    """A game just dealt, the computer its dealer or not: the first seed that deals so."""
+    from cribbage.core.events import Deal
+
+    for seed in range(100):
+        game = Game(seed=seed)
+        while not any(isinstance(event, Deal) for event in game.events):
+            game.advance()
+        if (game.dealer == COMPUTER) == computer_deals:
+            return game
+    raise AssertionError("no seed deals so")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("dealer", [True, False])
+def test_why_the_computer_discarded_says_why_its_choice_beats_the_runner_up_and_whose_crib(lang, dealer):
+    from cribbage.analysis.reasons import CribOwner, compare, discard_reason
+    from cribbage.players.computer import choose_discard
+    from cribbage.widgets.discard_reason import explain, explain_comparison
+    from cribbage.widgets.game.why import why_html
+
+    game = _dealt_game(dealer)
+    dealt = game.hand(COMPUTER)
+    choice = choose_discard(dealt, dealer)
+    reason = {"code": choice.reason.code, "params": choice.reason.params}
+    html = why_html(reason, True, game, COMPUTER, lang)
+    # the crib is the computer's (the dealer's) when it deals, else the reader's
+    owner = CribOwner.DEALERS if dealer else CribOwner.YOURS
+    best, runner_up = (discard_reason(option, owner, own_crib=dealer) for option in analyse_discards(dealt, dealer)[:2])
+    assert text_of(explain_comparison(compare(best, runner_up), lang)) in text_of(html)
+    assert all(text_of(sentence) in text_of(html) for sentence in explain(best, lang))
