@@ -226,7 +226,6 @@ def discard_reason_lines(options: Sequence[DiscardOption], dealer: bool, players
 
 
 def cmd_game(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
-    from ..analysis.discard import DiscardOption
     from ..core.game import Game
     from ..core.rules import GameRules
     from ..players.computer import ComputerPlayer

@@ -163,7 +163,12 @@ def _discard_table(task: Task, verdict: Verdict, said: object, lang: Language) -
     table = f'<table class="cb-table"><thead>{head}</thead><tbody>{rows}</tbody></table>'
     measure = f'<p class="cb-measure">{escape(t("discard_practice.measure", lang))}</p>'
     cost = "" if verdict.correct else f'<p class="cb-cost">{escape(summary)}</p>'
-    return cost + discard_reason_html(task, chosen, lang) + captioned_scroll_box(table, t("lesson.discard_caption", lang)) + measure
+    return (
+        cost
+        + discard_reason_html(task, chosen, lang)
+        + captioned_scroll_box(table, t("lesson.discard_caption", lang))
+        + measure
+    )
 
 
 def discard_reason_html(task: Task, chosen: frozenset[Card], lang: Language) -> str:
