@@ -9,7 +9,7 @@ the figures the practice shows (:mod:`cribbage.analysis.credit`).
 >>> from cribbage.core.cards import parse_cards
 >>> fives, king = (play_reason(risk, 3) for risk in play_risks(parse_cards("5C"), parse_cards("5H KD"), opponent_cards=3))
 >>> fives.pegs, fives.top_reply, round(fives.top_chance, 3)
-(2, 8, 0.122)
+(2, 8, 0.12)
 >>> compare_plays(fives, king).difference
 <PlayDifference.RISK_ONLY: 'risk_only'>
 """
