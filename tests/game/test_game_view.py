@@ -13,7 +13,7 @@ import re
 
 import pytest
 from cribbage.analysis.discard import analyse_discards
-from cribbage.core.cards import Card
+from cribbage.core.cards import DECK, Card
 from cribbage.core.game import Game
 from cribbage.core.show import show_total
 from cribbage.i18n import LANGUAGES, catalogue, t
@@ -640,3 +640,21 @@ def test_why_the_computer_discarded_says_why_its_choice_beats_the_runner_up_and_
     best, runner_up = (discard_reason(option, owner, own_crib=dealer) for option in analyse_discards(dealt, dealer)[:2])
     assert text_of(explain_comparison(compare(best, runner_up), lang)) in text_of(html)
     assert all(text_of(sentence) in text_of(html) for sentence in explain(best, lang))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("legal", "pile"), [("5H 4C", ""), ("QS 3C", "AH KD"), ("9H 2S", "7C")])
+def test_why_the_computer_played_the_safest_card_says_the_next_players_best_reply_and_its_chance(lang, legal, pile):
+    from cribbage.analysis.pegging_risk import play_risks
+    from cribbage.analysis.play_reasons import play_reason
+    from cribbage.core.cards import parse_cards
+    from cribbage.players.computer import choose_play
+    from cribbage.widgets.game.why import why_html
+    from cribbage.widgets.play_reason import explain_play
+
+    choice = choose_play(parse_cards(legal), parse_cards(pile), unseen=None, opponent_cards=3)
+    assert choice.reason.code == "safest"
+    unseen = [card for card in DECK if card not in parse_cards(legal) and card not in parse_cards(pile)]
+    (risk,) = play_risks(parse_cards(pile), [choice.card], 3, unseen)
+    html = why_html({"code": choice.reason.code, "params": choice.reason.params}, True, Game(), COMPUTER, lang)
+    assert text_of(explain_play(play_reason(risk, 3), lang)) in text_of(html)

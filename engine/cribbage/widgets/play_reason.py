@@ -16,6 +16,7 @@ from __future__ import annotations
 from html import escape
 
 from ..analysis.play_reasons import PlayComparison, PlayReason
+from ..core.cards import Card
 from ..i18n import Language, card_name, expected_points_text, number, points_text, t
 
 
@@ -23,16 +24,15 @@ def explain_play(reason: PlayReason, lang: Language) -> str:
     """The next player's best reply and the chance they can make it; nothing when they hold no cards."""
     if not reason.replier_cards:
         return ""
-    card = card_name(reason.card, lang, "acc")
-    if not reason.top_reply:
-        return t("reason.play.no_reply", lang, card=card)
-    return t(
-        "reason.play.reply",
-        lang,
-        card=card,
-        top=points_text(reason.top_reply, lang),
-        chance=round(100 * reason.top_chance),
-    )
+    return reply_text(reason.card, reason.top_reply, reason.top_chance, lang)
+
+
+def reply_text(card: Card, top: int, chance: float, lang: Language) -> str:
+    """The most the next player's reply to ``card`` pegs (0: none scores) and the chance they hold a card for it."""
+    name = card_name(card, lang, "acc")
+    if not top:
+        return t("reason.play.no_reply", lang, card=name)
+    return t("reason.play.reply", lang, card=name, top=points_text(top, lang), chance=round(100 * chance))
 
 
 def explain_play_comparison(comparison: PlayComparison, lang: Language) -> str:

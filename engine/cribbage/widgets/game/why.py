@@ -27,6 +27,7 @@ from ...i18n import Language, expected_points_text, number, points_text, t
 from ...players.computer import ReasonCode
 from ..discard_reason import comparison_html
 from ..html import cards_html, scroll_box
+from ..play_reason import reply_text
 from ..source import StateError
 from .state import READER
 
@@ -53,6 +54,20 @@ def _reason_cards(params: Mapping[str, Any], name: str, lang: Language) -> str:
     if not isinstance(value, list) or not all(isinstance(text, str) for text in value):
         raise StateError("why")
     return cards_html(parse_cards(value), lang)
+
+
+def _reply(params: Mapping[str, Any], lang: Language) -> list[str]:
+    """The next player's best reply to the card and its chance, as the computer weighed them
+    (a reason saved before it kept them has none)."""
+    reply = params.get("reply")
+    if reply is None:
+        return []
+    if not isinstance(reply, dict) or not isinstance(params.get("card"), str):
+        raise StateError("why")
+    top, chance = reply.get("top"), _reason_value(reply, "chance")
+    if not isinstance(top, int) or isinstance(top, bool) or not 0 <= chance <= 1:
+        raise StateError("why")
+    return [reply_text(Card.parse(params["card"]), top, chance, lang)]
 
 
 def why_html(reason: Any, revealed: bool, game: Game, seat: int, lang: Language) -> str:
@@ -84,7 +99,7 @@ def why_html(reason: Any, revealed: bool, game: Game, seat: int, lang: Language)
             body = escape(t("game.why_takes_points", lang, points=points_text(points, lang)))
         case ReasonCode.SAFEST:
             key = "game.why_safest" if players == 2 else "game.why_safest_next"
-            body = escape(t(key, lang, risk=_reason_points(params, "risk", lang)))
+            body = escape(" ".join([t(key, lang, risk=_reason_points(params, "risk", lang)), *_reply(params, lang)]))
         case ReasonCode.BEST_PEGGING:
             # one opponent, or sides (a partnership, or each of three for himself) to be ahead of
             key = "game.why_best_pegging_opponent" if players == 2 else "game.why_best_pegging"
