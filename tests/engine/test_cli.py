@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from cribbage.analysis.discard import analyse_discards
+from cribbage.analysis.reasons import compare, crib_owner, discard_reason
 from cribbage.cli import commands as cli
 from cribbage.cli import game_text
 from cribbage.cli.commands import main
@@ -22,6 +23,7 @@ from cribbage.i18n import t
 from cribbage.io.jsonout import show_json
 from cribbage.players.computer import ComputerPlayer
 from cribbage.typography import typeset
+from cribbage.widgets.discard_reason import explain, explain_comparison
 from helpers import DECIMAL_SIGNS, LANGUAGES, OTHER_LANGUAGES
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
@@ -570,3 +572,13 @@ def test_subcommand_help_is_printed_in_the_language_given_after_the_subcommand()
     )
     assert done.returncode == 0 and done.stdout.startswith(polish["cli.help.usage"])
     assert polish["cli.help.score.starter"] in done.stdout and english["cli.help.score.starter"] not in done.stdout
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_discard_text_ends_with_why_the_first_choice_beats_the_second(lang):
+    options = analyse_discards(parse_cards("5H 5S 6C 7D JH KS"), dealer=False)
+    owner = crib_owner(dealer=False, players=2)
+    first, second = (discard_reason(option, owner) for option in options[:2])
+    code, out, _ = run(["--lang", lang, "discard", "5H", "5S", "6C", "7D", "JH", "KS"])
+    reason = out.split("\n\n")[-1].splitlines()
+    assert code == 0 and reason == [explain_comparison(compare(first, second), lang), *explain(first, lang)]

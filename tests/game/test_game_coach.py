@@ -8,7 +8,9 @@ import random
 import re
 
 import pytest
+from cribbage.analysis.credit import tied
 from cribbage.analysis.discard import analyse_discards
+from cribbage.analysis.reasons import CribOwner, Difference, compare, discard_reason
 from cribbage.core.cards import DECK
 from cribbage.core.events import Shown
 from cribbage.core.game import Game
@@ -17,6 +19,7 @@ from cribbage.i18n import LANGUAGES, t
 from cribbage.players.coach import review_deal, review_game
 from cribbage.players.computer import ComputerPlayer
 from cribbage.players.reviews import DealReview, DiscardReview, PlayReview
+from cribbage.widgets.discard_reason import explain, explain_comparison
 from cribbage.widgets.game import READER, GameOptions, new_state
 from cribbage.widgets.game.coach_view import deal_review_html, summary_html
 from driver import send
@@ -152,6 +155,26 @@ def test_the_points_given_up_by_a_discard_are_the_difference_of_the_two_nets_sho
                 else t("game.coach_best_choice", "en")
             )
             assert verdict == expected, (dealt, chosen.discard)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_discard_review_says_why_the_best_beats_the_readers_discard_and_whose_crib_it_was(lang):
+    rng = random.Random(7)
+    for _ in range(6):
+        dealt = tuple(rng.sample(DECK, 6))
+        dealer = rng.random() < 0.5
+        options = analyse_discards(dealt, dealer=dealer)
+        owner = CribOwner.YOURS if dealer else CribOwner.DEALERS  # the review names another's crib the dealer's
+        best = options[0]
+        chosen = rng.choice([option for option in options if option.net < best.net])
+        cost = best.net - chosen.net
+        item = DiscardReview(1, READER, dealt, chosen.discard, chosen, best, cost)
+        said = text_of(deal_review_html(DealReview(1, (item,), (), ()), lang, True))
+        comparison = compare(discard_reason(chosen, owner), discard_reason(best, owner))
+        assert text_of(explain_comparison(comparison, lang)) in said
+        assert all(text_of(sentence) in said for sentence in explain(discard_reason(best, owner), lang))
+        if tied(chosen.net, best.net):
+            assert comparison.difference is Difference.TIED
 
 
 def test_the_difference_of_a_card_played_is_the_difference_of_the_two_values_shown():

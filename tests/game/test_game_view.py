@@ -13,7 +13,7 @@ import re
 
 import pytest
 from cribbage.analysis.discard import analyse_discards
-from cribbage.core.cards import Card
+from cribbage.core.cards import DECK, Card
 from cribbage.core.game import Game
 from cribbage.core.show import show_total
 from cribbage.i18n import LANGUAGES, catalogue, t
@@ -278,6 +278,19 @@ def test_the_hint_shows_the_advisors_options_for_the_readers_cards():
     best = analyse_discards(list(game.hand(READER)), dealer=game.dealer == READER)[0]
     html = send(state, {"action": "hint"})["html"]
     assert 'class="cb-options"' in html and f"{best.net:.2f}" in html
+
+
+def test_the_hint_says_why_the_best_discard_beats_the_runner_up_and_whose_crib_it_goes_to():
+    from cribbage.analysis.reasons import compare, crib_owner, discard_reason
+    from cribbage.widgets.discard_reason import explain, explain_comparison
+
+    state = send(new_state(GameOptions(), 21, "g"), {"action": "cut"})["state"]
+    game = game_of(state)
+    owner = crib_owner(game.dealer == READER, players=2)
+    options = analyse_discards(list(game.hand(READER)), dealer=game.dealer == READER)
+    best, runner_up = (discard_reason(option, owner) for option in options[:2])
+    hint = text_of(send(state, {"action": "hint"})["html"])
+    assert all(text_of(s) in hint for s in [explain_comparison(compare(best, runner_up), "en"), *explain(best, "en")])
 
 
 def test_only_legal_cards_can_be_played():
@@ -604,3 +617,54 @@ def test_the_discard_hint_names_how_many_of_the_discards_it_shows(lang):
     html = send(state, {"action": "hint"}, lang)["html"].replace("&nbsp;", "\N{NO-BREAK SPACE}")
     assert html.count('<tr><td><span class="cb-cards">') + html.count('<tr class="cb-best"') == 5
     assert t("ui.options_best", lang, count=5) in html and t("ui.options", lang) not in html
+
+
+def _dealt_game(computer_deals: bool) -> Game:
+    """A game just dealt, the computer its dealer or not: the first seed that deals so."""
+    from cribbage.core.events import Deal
+
+    for seed in range(100):
+        game = Game(seed=seed)
+        while not any(isinstance(event, Deal) for event in game.events):
+            game.advance()
+        if (game.dealer == COMPUTER) == computer_deals:
+            return game
+    raise AssertionError("no seed deals so")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("dealer", [True, False])
+def test_why_the_computer_discarded_says_why_its_choice_beats_the_runner_up_and_whose_crib(lang, dealer):
+    from cribbage.analysis.reasons import CribOwner, compare, discard_reason
+    from cribbage.players.computer import choose_discard
+    from cribbage.widgets.discard_reason import explain, explain_comparison
+    from cribbage.widgets.game.why import why_html
+
+    game = _dealt_game(dealer)
+    dealt = game.hand(COMPUTER)
+    choice = choose_discard(dealt, dealer)
+    reason = {"code": choice.reason.code, "params": choice.reason.params}
+    html = why_html(reason, True, game, COMPUTER, lang)
+    # the crib is the computer's (the dealer's) when it deals, else the reader's
+    owner = CribOwner.DEALERS if dealer else CribOwner.YOURS
+    best, runner_up = (discard_reason(option, owner, own_crib=dealer) for option in analyse_discards(dealt, dealer)[:2])
+    assert text_of(explain_comparison(compare(best, runner_up), lang)) in text_of(html)
+    assert all(text_of(sentence) in text_of(html) for sentence in explain(best, lang))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("legal", "pile"), [("5H 4C", ""), ("QS 3C", "AH KD"), ("9H 2S", "7C")])
+def test_why_the_computer_played_the_safest_card_says_the_next_players_best_reply_and_its_chance(lang, legal, pile):
+    from cribbage.analysis.pegging_risk import play_risks
+    from cribbage.analysis.play_reasons import play_reason
+    from cribbage.core.cards import parse_cards
+    from cribbage.players.computer import choose_play
+    from cribbage.widgets.game.why import why_html
+    from cribbage.widgets.play_reason import explain_play
+
+    choice = choose_play(parse_cards(legal), parse_cards(pile), unseen=None, opponent_cards=3)
+    assert choice.reason.code == "safest"
+    unseen = [card for card in DECK if card not in parse_cards(legal) and card not in parse_cards(pile)]
+    (risk,) = play_risks(parse_cards(pile), [choice.card], 3, unseen)
+    html = why_html({"code": choice.reason.code, "params": choice.reason.params}, True, Game(), COMPUTER, lang)
+    assert text_of(explain_play(play_reason(risk, 3), lang)) in text_of(html)

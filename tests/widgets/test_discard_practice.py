@@ -11,9 +11,11 @@ from itertools import combinations
 
 import pytest
 from cribbage.analysis.discard import analyse_discards
+from cribbage.analysis.reasons import compare, crib_owner, discard_reason, rival
 from cribbage.core.cards import Card, parse_cards
 from cribbage.i18n import LANGUAGES, card_name, number, t
 from cribbage.widgets import BlockError, render_block
+from cribbage.widgets.discard_reason import explain, explain_comparison
 from helpers import call as call_widget
 from helpers import state_of, text_of
 
@@ -94,6 +96,19 @@ def test_a_throw_the_table_shows_as_tied_with_the_best_is_called_the_best():
     verdict = text_of(re.search(r'<p class="cb-verdict" data-announce>(.*?)</p>', answer["html"]).group(1))
     assert "is the best: net 4.12" in verdict, verdict
     assert all("cb-best" in row[1] for row in rows(answer["html"]) if row[2] == "4.12")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("dealer", "players"), [(True, 2), (False, 2), (False, 3)])
+def test_every_throw_says_why_the_best_beats_it_or_the_runner_up_when_it_is_the_best(lang, dealer, players):
+    dealt = CARDS if players == 2 else "5H 5S 6C 7D JH"
+    options = analyse_discards(dealt, dealer, players=players)
+    owner = crib_owner(dealer, players)
+    for mine in options[:3]:
+        html = throw(" ".join(map(str, mine.discard)), dealer, lang, players)["html"]
+        said = text_of(re.search(r'<p class="cb-reason">(.*?)</p>', html).group(1))
+        comparison = compare(discard_reason(mine, owner), discard_reason(rival(options, mine), owner))
+        assert said == text_of(" ".join([explain_comparison(comparison, lang), *explain(comparison.better, lang)]))
 
 
 def test_the_crib_counts_for_the_dealer_and_against_the_pone():

@@ -338,7 +338,7 @@ def test_three_cards_of_the_hand_and_the_starter_of_one_suit_are_said_to_be_no_f
 
 
 @pytest.mark.parametrize("stage_id", ["discard-1", "discard-2"])
-def test_a_right_discard_also_shows_what_the_best_keeps_and_every_choice(stage_id):
+def test_a_right_discard_also_shows_what_the_best_keeps_and_why_and_every_choice(stage_id):
     task = task_for(stage(stage_id), 0)
     state = first_state(stage_id)
     for pair in combinations(task.cards, 2):
@@ -349,8 +349,8 @@ def test_a_right_discard_also_shows_what_the_best_keeps_and_every_choice(stage_i
     assert html_.count("<tr") == 16
     kept = [card for card in task.cards if card not in pair]
     least = min(naive_show_total(kept, starter) for starter in DECK if starter not in task.cards)
-    best = re.search(r'<p class="cb-best-keep">([^<]+)</p>', html_).group(1)
-    assert all(card_symbol(card) in best for card in kept) and f"at least {least} points" in best
+    reason = re.search(r'<p class="cb-reason">([^<]+)</p>', html_).group(1)
+    assert all(card_symbol(card) in reason for card in kept) and f"at least {least} points" in reason
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -363,8 +363,8 @@ def test_a_discard_verdict_gives_two_decimals_and_the_difference_of_the_nets_its
 
     for pair in combinations(task.cards, 2):
         html_ = act(select(first_state("discard-2", lang), pair), "check", lang=lang)["html"]
-        best_keep = text_of(re.search(r'<p class="cb-best-keep">(.*?)</p>', html_).group(1))
-        assert re.findall(rf"\d{decimal}\d\d", best_keep) and not re.findall(rf"\d{decimal}\d\b", best_keep)
+        reason = text_of(re.search(r'<p class="cb-reason">(.*?)</p>', html_).group(1))
+        assert re.findall(rf"\d{decimal}\d\d", reason) and not re.findall(rf"\d{decimal}\d\b", reason)
         cost = re.search(r'<p class="cb-cost">(.*?)</p>', html_)
         if cost is None:  # the best choice
             continue

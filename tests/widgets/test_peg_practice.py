@@ -14,9 +14,11 @@ from pathlib import Path
 
 import pytest
 from cribbage.analysis.pegging_risk import deal_peg_situation, play_risks
+from cribbage.analysis.play_reasons import compare_plays, play_reason
 from cribbage.core.cards import DECK, Card, parse_cards
 from cribbage.i18n import LANGUAGES, card_name, number, points_text, t
 from cribbage.widgets import BlockError, render_block
+from cribbage.widgets.play_reason import explain_play, explain_play_comparison
 from helpers import call as call_widget
 from helpers import state_of, text_of
 from hypothesis import given, settings
@@ -148,6 +150,19 @@ def test_the_page_shows_the_brute_forces_numbers_and_marks_the_best_net():
     marked = re.findall(r'<li class="cb-best[^"]*">.*?<span class="cb-sr">([^<]*)</span>', answer["html"])
     assert marked == [card_name(best, "en")]
     assert "your choice" in items[card_name(Card.parse("KC"), "en")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("played", ["6S", "9H", "KC"])
+def test_a_played_card_is_told_why_the_best_beats_it_or_the_next_best_when_it_is_the_best(lang, played):
+    risks = play_risks(parse_cards("7C 8D"), parse_cards("6S 9H KC"), 2)
+    reasons = {str(risk.card): play_reason(risk, 2) for risk in risks}
+    ranked = sorted(reasons, key=lambda card: -reasons[card].net)
+    other = ranked[0] if ranked[0] != played else ranked[1]
+    comparison = compare_plays(reasons[played], reasons[other])
+    html = call(state("7C 8D", "6S 9H KC", 2), {"action": "play", "value": played}, lang)["html"]
+    said = text_of(re.search(r'<p class="cb-reason">(.*?)</p>', html).group(1))
+    assert said == text_of(f"{explain_play_comparison(comparison, lang)} {explain_play(comparison.better, lang)}")
 
 
 # -- the moment of play --------------------------------------------------------------------------

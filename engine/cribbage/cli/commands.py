@@ -44,6 +44,7 @@ from .game_text import describe_event, error_line, human_turn, kind_name, play_l
 from .help import UsageError, build_parser, requested_language, score_batch_language
 
 if TYPE_CHECKING:  # the game's modules are imported by the game command only: the batch commands start faster
+    from ..analysis.discard import DiscardOption
     from ..core.game import Game
 from ..i18n import Language, named, seat_name
 
@@ -211,6 +212,17 @@ def cmd_discard(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
             )
             + "\n"
         )
+    out.write("\n" + "\n".join(discard_reason_lines(options, args.dealer, args.players, args.lang)) + "\n")
+
+
+def discard_reason_lines(options: Sequence[DiscardOption], dealer: bool, players: int, lang: Language) -> list[str]:
+    """Why the first choice beats the second, then what the first keeps and throws: one sentence a line."""
+    from ..analysis.reasons import compare, crib_owner, discard_reason
+    from ..widgets.discard_reason import explain, explain_comparison
+
+    owner = crib_owner(dealer, players)
+    first = discard_reason(options[0], owner)
+    return [explain_comparison(compare(first, discard_reason(options[1], owner)), lang), *explain(first, lang)]
 
 
 def cmd_game(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:

@@ -38,6 +38,8 @@ from typing import Any, NamedTuple
 
 from ..analysis.discard import DiscardOption, analyse_discards
 from ..analysis.pegging_eval import play_values
+from ..analysis.pegging_risk import play_risks
+from ..analysis.play_reasons import play_reason
 from ..analysis.risk import expected_reply, rank_counts
 from ..core.cards import DECK, Card
 from ..core.deal import deal_shape
@@ -178,6 +180,13 @@ def reply_risk(pile: Sequence[Card], unseen: Iterable[Card], opponent_cards: int
     return expected_reply(tuple(card.rank for card in pile), rank_counts(unseen), opponent_cards)
 
 
+def _best_reply(pile: Sequence[Card], card: Card, unseen: Sequence[Card], opponent_cards: int) -> dict[str, Any]:
+    """The next player's best reply to ``card`` and the chance they hold a card for it (the one risk model's)."""
+    (risk,) = play_risks(pile, [card], opponent_cards, unseen)
+    reason = play_reason(risk, opponent_cards)
+    return {"top": reason.top_reply, "chance": round(reason.top_chance, 4)}
+
+
 def choose_play(
     legal: Sequence[Card],
     pile: Sequence[Card],
@@ -222,6 +231,7 @@ def choose_play(
                 {
                     "card": str(card),
                     "risk": round(risk, 2),
+                    "reply": _best_reply(pile, card, unseen, opponent_cards),
                     "alternatives": [
                         {"card": str(entry[3]), "risk": round(entry[5], 2)} for entry in scored if entry[3] != card
                     ],

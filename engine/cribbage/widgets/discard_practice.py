@@ -3,7 +3,7 @@
 The reader taps the cards to throw to the crib and throws; the page then sets
 that choice against every discard ranked by the exact advisor
 (:func:`cribbage.analysis.discard.analyse_discards`): its rank, its net beside the best,
-and the advisor's table with both rows marked.
+why the best beats it (:mod:`.discard_reason`), and the advisor's table with both rows marked.
 
 >>> first, second = (WIDGET.render("dealer: random", "en") for _ in range(2))
 >>> first == second, '<details class="cb-answer-box">' in first
@@ -19,11 +19,13 @@ from html import escape
 
 from ..analysis.credit import tied
 from ..analysis.discard import DiscardOption, analyse_discards
+from ..analysis.reasons import crib_owner
 from ..core.cards import DECK, Card, parse_cards
 from ..core.deal import deal_shape
 from ..i18n import Language, card_name, expected_points_text, number, shown_difference, t
 from . import source
 from .advisor import discard_options_html
+from .discard_reason import reason_html
 from .html import button, cards_html, choice_box, radio_group, tap_card, tap_cards
 from .source import CARD_TEXTS, Action, BlockError, Fields, State, StateError, action_text, card_texts, field, uid_of
 from .widget import Answer, Live, Widget
@@ -129,7 +131,9 @@ def discard_view(state: State, lang: Language, static: bool = False, note: str =
         measure = f'<p class="cb-measure">{escape(t("discard_practice.measure", lang))}</p>'
         if thrown:
             verdict = f'<p class="cb-verdict" data-announce>{escape(_verdict(options, selected, lang))}</p>'
-            result = verdict + measure + discard_options_html(options, lang, chosen=selected)
+            mine = next(option for option in options if set(option.discard) == set(selected))
+            reason = reason_html(options, mine, crib_owner(dealer, players), lang)
+            result = verdict + reason + measure + discard_options_html(options, lang, chosen=selected)
         else:
             summary = f"<summary>{escape(t('ui.answer', lang))}</summary>"
             result = f'<details class="cb-answer-box">{summary}{measure}{discard_options_html(options, lang)}</details>'

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from ..analysis.reasons import crib_owner
 from ..core.cards import Card
 from ..core.pegging import room
 from ..core.show import ScoreItem
@@ -29,7 +30,8 @@ from ..course.exercises import (
     show_items,
     threat,
 )
-from ..i18n import Language, card_name, card_symbol, expected_points_text, number, points_text, shown_difference, t
+from ..i18n import Language, card_name, expected_points_text, number, points_text, shown_difference, t
+from .discard_reason import reason_html
 from .html import attrs, captioned_scroll_box, card_face, card_html
 from .spoken import kind_name, one_kind
 
@@ -161,23 +163,20 @@ def _discard_table(task: Task, verdict: Verdict, said: object, lang: Language) -
     table = f'<table class="cb-table"><thead>{head}</thead><tbody>{rows}</tbody></table>'
     measure = f'<p class="cb-measure">{escape(t("discard_practice.measure", lang))}</p>'
     cost = "" if verdict.correct else f'<p class="cb-cost">{escape(summary)}</p>'
-    return cost + best_keep_html(task, lang) + captioned_scroll_box(table, t("lesson.discard_caption", lang)) + measure
-
-
-def best_keep_html(task: Task, lang: Language) -> str:
-    """What the best discard keeps, in points: the hand's least and mean over every starter,
-    and the crib's mean (for the reader, or given to the opponent)."""
-    best = discard_analysis(task)[0]
-    key = "lesson.discard_best_dealer" if task.dealer else "lesson.discard_best_pone"
-    text = t(
-        key,
-        lang,
-        cards=", ".join(card_symbol(card) for card in best.keep),
-        least=points_text(best.hand_min, lang),
-        mean=expected_points_text(best.hand_mean, lang),
-        crib=expected_points_text(best.crib_mean, lang),
+    return (
+        cost
+        + discard_reason_html(task, chosen, lang)
+        + captioned_scroll_box(table, t("lesson.discard_caption", lang))
+        + measure
     )
-    return f'<p class="cb-best-keep">{escape(text)}</p>'
+
+
+def discard_reason_html(task: Task, chosen: frozenset[Card], lang: Language) -> str:
+    """Why the best discard beats the reader's (or, when the reader's is a best one, the
+    runner-up), and what the better one keeps and throws (:mod:`.discard_reason`)."""
+    options = discard_analysis(task)
+    mine = next((option for option in options if frozenset(option.discard) == chosen), options[0])
+    return reason_html(options, mine, crib_owner(task.dealer, players=2), lang)
 
 
 def _marks(option: Option, chosen: bool, lang: Language) -> str:

@@ -26,12 +26,14 @@ from ..analysis.pegging_risk import (
     deal_peg_situation,
     play_risks,
 )
+from ..analysis.play_reasons import compare_plays, play_reason
 from ..core.cards import Card, parse_cards
 from ..core.pegging import count_of, goes_on
 from ..core.show import ScoreItem
 from ..i18n import Language, card_name, expected_points_text, lookup, number, points_text, shown_difference, t
 from . import source
 from .html import attrs, button, card_html, cards_html, choice_box, error_html, tap_card, tap_cards
+from .play_reason import play_reason_html
 from .source import CARD_TEXTS, Action, Fields, State, StateError, action_text, card_texts, field, uid_of
 from .spoken import kind_name
 from .widget import Answer, Live, Widget
@@ -153,6 +155,17 @@ def _verdict(risks: Sequence[PlayRisk], card: Card | None, lang: Language) -> st
     )
 
 
+def _reason_html(risks: Sequence[PlayRisk], card: Card | None, opponent_cards: int, lang: Language) -> str:
+    """Why the best card beats the reader's, or when the reader's is a best one, the next best."""
+    if card is None or len(risks) < 2:
+        return ""
+    ranked = sorted(risks, key=lambda risk: -risk.net)
+    mine = next(risk for risk in risks if risk.card == card)
+    other = ranked[0] if card not in best_cards(risks) else next(risk for risk in ranked if risk.card != card)
+    comparison = compare_plays(play_reason(mine, opponent_cards), play_reason(other, opponent_cards))
+    return play_reason_html(comparison, lang)
+
+
 def peg_view(state: State, lang: Language, static: bool = False, note: str = "") -> str:
     """The pile and its count, the opponent's cards, the reader's hand to play from, and the answer."""
     situation, _players, card, said_go, _uid = _checked(state)
@@ -189,6 +202,7 @@ def peg_view(state: State, lang: Language, static: bool = False, note: str = "")
     )
     controls = f'<div class="cb-controls">{button(t("ui.deal", lang), "deal", "deal")}</div>'
     verdict = f'<p class="cb-verdict" data-announce>{escape(_verdict(risks, card, lang))}</p>' if answered else ""
+    verdict += _reason_html(risks, card, situation.opponent_cards, lang)
     best = set(best_cards(risks))
     if risks:
         weighed = "".join(_risk_html(risk, risk.card in best, risk.card == card, lang) for risk in risks)

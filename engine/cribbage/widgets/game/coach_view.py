@@ -12,6 +12,7 @@ from decimal import Decimal
 from html import escape
 from typing import Any
 
+from ...analysis.reasons import CribOwner, adds_crib, compare, discard_reason
 from ...core.cards import Card
 from ...core.game import Game
 from ...core.play import replay
@@ -19,6 +20,7 @@ from ...core.show import ScoreItem
 from ...i18n import Language, expected, expected_points_text, number, points_text, seat_name, shown_difference, t
 from ...players.coach import review_game
 from ...players.reviews import DealReview, DiscardReview, GameReview, Moment, PlayReview
+from ..discard_reason import comparison_html, facts_html
 from ..html import attrs, button, card_html, cards_html, scroll_box
 from ..lesson_hints import and_list, or_list
 from ..play import GO, play_state, play_view
@@ -81,8 +83,20 @@ def _discard_html(review: DealReview, lang: Language) -> str:
     )
     return (
         f"<h4>{escape(t('ui.discard', lang))}</h4>{scroll_box(table, t('ui.discard', lang))}"
-        f'<p class="cb-coach-cost" data-cost="{item.cost:.4f}">{escape(verdict)}</p>'
+        f'<p class="cb-coach-cost" data-cost="{item.cost:.4f}">{escape(verdict)}</p>{_discard_reason_html(item, lang)}'
     )
+
+
+def _discard_reason_html(item: DiscardReview, lang: Language) -> str:
+    """Why the best discard beats the reader's, or what the reader's (a best one) keeps and throws.
+
+    Whose crib it was is read from the figures (the review keeps no dealer); another's crib
+    is the dealer's, with any number of players."""
+    owner = CribOwner.YOURS if adds_crib(item.chosen_option) else CribOwner.DEALERS
+    mine = discard_reason(item.chosen_option, owner)
+    if not item.cost:
+        return facts_html(mine, lang)
+    return comparison_html(compare(mine, discard_reason(item.best_option, owner)), lang)
 
 
 def _plays_html(review: DealReview, lang: Language) -> str:

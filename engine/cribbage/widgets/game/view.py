@@ -5,12 +5,14 @@ from __future__ import annotations
 from html import escape
 
 from ...analysis.discard import analyse_discards
+from ...analysis.reasons import crib_owner
 from ...core.deal import PLAYERS
 from ...core.game import Game
 from ...core.rules import Decision
 from ...i18n import Language, t
 from ...players.computer import STRENGTHS
 from ..advisor import discard_options_html
+from ..discard_reason import reason_html
 from ..html import button, card_html, cards_html, choice_box, radio_group, tap_card, tap_cards, toggle
 from ..source import State
 from .board import board_html
@@ -134,7 +136,9 @@ def _discard_html(state: State, game: Game, lang: Language) -> str:
         rules = game.rules
         mine = rules.side_of(dealer) == rules.side_of(READER)
         options = analyse_discards(list(game.hand(READER)), mine, players=rules.players, variant=rules.variant)
-        hint = f'<div class="cb-hint-box">{discard_options_html(options[:5], lang, of=len(options))}</div>'
+        # why the best beats the runner-up, then the best five with their figures
+        reason = reason_html(options, options[0], crib_owner(mine, rules.players), lang)
+        hint = f'<div class="cb-hint-box">{reason}{discard_options_html(options[:5], lang, of=len(options))}</div>'
     body = (
         f"{tap_cards(cards, t('game.your_cards', lang))}"
         f"{button(t('game.to_crib' if size == 2 else 'game.to_crib_one', lang), 'discard', 'discard', disabled=len(selected) != size)}"
