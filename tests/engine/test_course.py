@@ -32,6 +32,8 @@ PLAN = {  # the course plan: lesson -> number of stages
     "the-play": 4,
     "pegging": 5,
     "leading": 5,
+    "heels-nobs": 4,
+    "count-end": 6,
     "discard": 4,
 }
 AUTHORED = {
@@ -52,6 +54,8 @@ AUTHORED = {
     "pegging-2",
     "pegging-3",
     "pegging-4",
+    "heels-nobs-1",
+    "count-end-1",
 }
 
 
@@ -79,7 +83,10 @@ def test_an_authored_stage_shows_its_cards_first_then_fresh_ones():
         if item.authored is not None:
             assert first == item.authored
         others = {task_for(item, seed) for seed in range(1, 21)}
-        assert len(others) >= 15, item.id  # fresh cards for each seed
+        if item.params.question == "show_order":  # one question per count of the show: each asked
+            assert len(others) == item.params.players + 1, item.id
+        else:
+            assert len(others) >= 15, item.id  # fresh cards for each seed
         assert task_for(item, 5) == task_for(item, 5)
 
 
@@ -192,6 +199,16 @@ SHAPES = {
     "leading-3": lambda t: t.goal == "safe" and t.pile and 0 in threats(t) and max(threats(t)) > 0,
     "leading-4": lambda t: t.goal == "score" and len({points_of_last_card(list(t.pile) + [c]) for c in legal(t)}) > 1,
     "leading-5": lambda t: t.goal == "score" and len({points_of_last_card(list(t.pile) + [c]) for c in legal(t)}) > 1,
+    "heels-nobs-1": lambda t: t.question == "jacks" and t.starter.rank == 11,
+    "heels-nobs-2": lambda t: t.question == "jacks" and not t.crib and nobs(t) and t.starter.rank != 11,
+    "heels-nobs-3": lambda t: t.question == "jacks" and t.crib and t.dealer and nobs(t),
+    "heels-nobs-4": lambda t: t.question == "jacks" and any(card.rank == 11 for card in five(t)),
+    "count-end-1": lambda t: t.question == "show_order" and t.players == 2,
+    "count-end-2": lambda t: t.question == "show_order" and t.players == 3,
+    "count-end-3": lambda t: t.question == "winner" and len(t.counts) == 3 and max(t.scores) < 121,
+    "count-end-4": lambda t: t.question == "winner" and peg_points(t) > 0 and max(t.scores) < 121,
+    "count-end-5": lambda t: t.question == "outcome" and t.game_to == 121,
+    "count-end-6": lambda t: t.question == "outcome" and t.game_to == 61,
     "discard-1": lambda t: t.dealer,
     "discard-2": lambda t: not t.dealer,
     "discard-3": lambda t: t.dealer,
@@ -208,6 +225,8 @@ KINDS = {
     "the-play": "play",
     "pegging": "peg",
     "leading": "play",
+    "heels-nobs": "choose",
+    "count-end": "choose",
     "discard": "discard",
 }
 KIND_EXCEPTIONS = {
@@ -302,6 +321,8 @@ def unreachable(task) -> str:
         return "a card twice"
     if task.kind is TaskKind.DISCARD:
         return "" if len(task.cards) == DEALT else "not a deal of six"
+    if task.kind is TaskKind.CHOOSE:
+        return unreachable_at_the_table(task)
     if task.kind in (TaskKind.FIND, TaskKind.SCORE):
         return "" if len(task.cards) == KEPT and task.starter else "not four cards and a starter"
     pile = task.cards if task.kind is TaskKind.COUNT else task.pile
@@ -320,6 +341,28 @@ def unreachable(task) -> str:
         if played_by_opponent <= KEPT and opponent_may_go and hand_fits:
             return ""
     return f"no play leaves the reader {len(task.cards)} cards to act on a pile of {len(pile)}"
+
+
+IMPOSSIBLE_SHOWS = {19, 25, 26, 27}  # no hand and starter count these (the show page's "impossible 19")
+
+
+def unreachable_at_the_table(task) -> str:
+    """Why no game reaches a ``choose`` task: scores a game cannot have, counts no hand makes,
+    a card of the play out of turn (the pone leads the first count, then the seats alternate)."""
+    if task.question == "jacks":
+        return "" if len(task.cards) == KEPT and task.starter and (task.dealer or not task.crib) else "not a hand"
+    if task.question == "show_order":
+        return "" if task.players in (2, 3) and 0 <= task.shown <= task.players else "no such count"
+    hole = task.game_to
+    if task.question == "outcome":
+        return "" if sorted(task.scores)[1] == hole and sorted(task.scores)[0] < hole else "not a finished game"
+    if max(task.scores) >= hole:
+        return "the game is over already"
+    if task.counts:
+        return "" if all(0 <= c <= 29 and c not in IMPOSSIBLE_SHOWS for c in task.counts) else "a count no hand makes"
+    if count(task.pile) + value(task.cards[0]) > 31 or 31 in [count(task.pile[: n + 1]) for n in range(len(task.pile))]:
+        return "the count passes 31"
+    return "" if len(task.pile) < 2 * KEPT else "more cards than two hands"
 
 
 def test_the_reachability_check_refuses_what_no_two_player_play_reaches():
