@@ -8,9 +8,9 @@ hole first, the loser's outcome).
 >>> from cribbage.course.tasks import Task, TaskKind
 >>> task = Task(TaskKind.CHOOSE, (), question="show_order", players=3, shown=1)
 >>> [choice_label(task, choice, "en") for choice in choices(task)]
-["Dealer's left", 'Next player', 'Dealer', "Dealer's crib"]
->>> reason(task, "en")
-"The show goes round from the dealer's left, the dealer's hand last, then the crib: Dealer's left → Next player → Dealer → Dealer's crib."
+['Dealer’s left', 'Next player', 'Dealer', 'Dealer’s crib']
+>>> reason(task, "en").endswith(": Dealer’s left → Next player → Dealer → Dealer’s crib.")
+True
 """
 
 from __future__ import annotations
