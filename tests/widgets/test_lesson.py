@@ -716,7 +716,10 @@ def with_task(stage_id: str, task: dict, lang: str = "en") -> dict:
 
 
 def choice_buttons(html: str) -> list[str]:
-    return re.findall(r'<button type="button" class="cb-button" data-key="choice-[^"]+" data-action="check" data-value="([^"]+)"', html)
+    return re.findall(
+        r'<button type="button" class="cb-button" data-key="choice-[^"]+" data-action="check" data-value="([^"]+)"',
+        html,
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -742,7 +745,10 @@ def test_his_heels_go_to_the_dealer_whoever_holds_the_cards_and_the_verdict_says
     state = with_task("heels-nobs-1", {"cards": ["5H", "9C", "KD", "2S"], "starter": "JS", "question": "jacks"})
     refused = act(state, "check", "pone:2")
     text = text_of(refused["html"])
-    assert t("lesson.wrong_pick", "en", answer=t("lesson.choice.pegs", "en", who="Dealer", points=points_text(2, "en"))) in text
+    assert (
+        t("lesson.wrong_pick", "en", answer=t("lesson.choice.pegs", "en", who="Dealer", points=points_text(2, "en")))
+        in text
+    )
     assert t("lesson.why.heels", "en", starter=card_name(Card.parse("JS"), "en")) in text
 
 
@@ -782,7 +788,13 @@ def test_a_point_in_the_play_ends_the_game_at_once():
 
 @pytest.mark.parametrize(
     ("scores", "game_to", "outcome"),
-    [((121, 91), 121, "loss"), ((121, 90), 121, "skunk"), ((60, 121), 121, "double_skunk"), ((61, 31), 61, "loss"), ((30, 61), 61, "lurch")],
+    [
+        ((121, 91), 121, "loss"),
+        ((121, 90), 121, "skunk"),
+        ((60, 121), 121, "double_skunk"),
+        ((61, 31), 61, "loss"),
+        ((30, 61), 61, "lurch"),
+    ],
 )
 def test_the_losers_outcome_follows_the_lines_of_the_game(scores, game_to, outcome):
     stage_id = "count-end-5" if game_to == 121 else "count-end-6"
@@ -798,5 +810,7 @@ def test_the_show_order_with_three_players_says_the_whole_round(lang):
     state = with_task("count-end-2", {"question": "show_order", "players": 3, "shown": 3}, lang)
     answer = act(state, "check", "seat:2", lang)
     assert 'data-correct="false"' in answer["html"]
-    assert " → ".join(t(f"lesson.seat.{key}", lang) for key in ("left", "next", "dealer", "crib")) in text_of(answer["html"])
+    assert " → ".join(t(f"lesson.seat.{key}", lang) for key in ("left", "next", "dealer", "crib")) in text_of(
+        answer["html"]
+    )
     assert 'data-correct="true"' in act(state, "check", "crib", lang)["html"]

@@ -30,53 +30,13 @@ from typing import Any, TypeVar
 
 from ..errors import CribbageError, IllegalActionError
 from .cards import DECK, Card
-from .deal import cut_for_deal, deal_shape, next_game_dealer
+from .deal import cut_for_deal, deal_shape, next_game_dealer, pegged, show_order
 from .events import CutForDeal, Deal, Discard, Event, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
 from .play import Play, PlayAction
 from .rules import Action, ActionKind, Decision, GameRules, Seat, Side, decision_of
 from .show import heels_points, show_total
 
-__all__ = ["Game", "Phase", "Player", "first_to_reach", "pegged", "show_order"]
-
-
-def show_order(players: int, dealer: Seat) -> tuple[tuple[Seat, bool], ...]:
-    """The order of the show: each hand from the dealer's left round to the dealer's own,
-    then the crib (the dealer's): (owner, is crib).
-
-    >>> show_order(2, 1), show_order(3, 0)
-    (((0, False), (1, False), (1, True)), ((1, False), (2, False), (0, False), (0, True)))
-    """
-    hands = tuple(((dealer + step) % players, False) for step in range(1, players + 1))
-    return (*hands, (dealer, True))
-
-
-def pegged(score: int, points: int, target: int) -> int:
-    """A score after pegging ``points``: the peg stops in the game hole (``target``).
-
-    >>> pegged(116, 8, 121), pegged(100, 8, 121)
-    (121, 108)
-    """
-    return min(target, score + points)
-
-
-def first_to_reach(scores: Sequence[int], pegs: Iterable[tuple[Side, int]], target: int) -> tuple[Side | None, int]:
-    """Who reaches ``target`` first when ``pegs`` (side, points) are pegged in order from
-    ``scores``, and how many pegs were made (the game ends the instant a side reaches the
-    target: the pegs after it are never made); ``None`` when nobody reaches it.
-
-    >>> first_to_reach((116, 118), [(0, 8), (1, 14)], 121)
-    (0, 1)
-    >>> first_to_reach((100, 104), [(0, 8), (1, 14)], 121)
-    (None, 2)
-    """
-    now = list(scores)
-    made = 0
-    for side, points in pegs:
-        made += 1
-        now[side] = pegged(now[side], points, target)
-        if now[side] >= target:
-            return side, made
-    return None, made
+__all__ = ["Game", "Phase", "Player"]
 
 
 # -- the game --------------------------------------------------------------------------

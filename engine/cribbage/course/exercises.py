@@ -30,19 +30,15 @@ from ..analysis.credit import discard_credit, given_up, tied
 from ..analysis.discard import DiscardOption, analyse_discards
 from ..analysis.risk import SAFE_KINDS, card_distribution
 from ..core.cards import DECK, Card
-from ..core.game import first_to_reach, show_order
 from ..core.pegging import fits
 from ..core.play import pile_score
-from ..core.rules import GameRules, Seat
-from ..core.show import SHOW_KINDS, ScoreItem, ScoreKind, heels_points, nobs_jack, score_show
+from ..core.show import SHOW_KINDS, ScoreItem, ScoreKind, score_show
 from ..errors import ProgressError
+from .table import right_choice
 from .tasks import (
     FIND_TARGETS,
-    NOBODY,
-    ROLES,
     Answer,
     Goal,
-    Question,
     Task,
     TaskKind,
     answer_to_json,
@@ -235,80 +231,6 @@ def play_options(task: Task) -> tuple[Option, ...]:
     )
 
 
-# -- the deal at the table (choose) -----------------------------------------------------
-
-
-def jack_points(task: Task) -> tuple[int, int]:
-    """A ``jacks`` task's heels (the dealer's, for a jack turned as the starter) and nobs
-    (the owner's, for the jack of the starter's suit in the hand or crib), by the show's rules.
-
-    >>> from cribbage.core.cards import parse_cards
-    >>> jack_points(Task(TaskKind.CHOOSE, parse_cards("JH 5S 6C 2D"), starter=Card.parse("9H"), question="jacks"))
-    (0, 1)
-    """
-    assert task.starter is not None
-    return heels_points(task.starter), 1 if nobs_jack(task.cards, task.starter) is not None else 0
-
-
-def table_dealer(players: int) -> Seat:
-    """The dealer's seat in a task: the last, seat 0 being on the dealer's left."""
-    return players - 1
-
-
-def show_turns(task: Task) -> tuple[tuple[Seat, bool], ...]:
-    """The show's order of the task's deal (:func:`~cribbage.core.game.show_order`)."""
-    players = task.players or len(task.scores)
-    return show_order(players, table_dealer(players))
-
-
-def play_points(task: Task) -> int:
-    """What the card of a ``winner`` task in the play pegs."""
-    return sum(item.points for item in pile_score(task.pile + task.cards))
-
-
-def mover(task: Task) -> Seat:
-    """Who plays the card of a ``winner`` task: the pone leads the first count, then each in turn."""
-    return len(task.pile) % len(task.scores)
-
-
-def winner_pegs(task: Task) -> tuple[tuple[Seat, int], ...]:
-    """The pegs a ``winner`` task makes, in order: its card of the play, or the show's counts."""
-    if task.cards:
-        return ((mover(task), play_points(task)),)
-    return tuple((seat, count) for (seat, _crib), count in zip(show_turns(task), task.counts, strict=True))
-
-
-def winner(task: Task) -> tuple[Seat | None, int]:
-    """Who reaches the game hole first, and after how many of :func:`winner_pegs` (the game
-    ends the moment a side reaches it: :func:`~cribbage.core.game.first_to_reach`)."""
-    return first_to_reach(task.scores, winner_pegs(task), task.game_to)
-
-
-def loser_outcome(task: Task) -> str:
-    """An ``outcome`` task's loser's outcome, by the game's own rule (:meth:`GameRules.outcomes`)."""
-    won = task.scores.index(task.game_to)
-    outcomes = GameRules(target=task.game_to).outcomes(task.scores, won)
-    return next(outcome for side, outcome in enumerate(outcomes) if side != won)
-
-
-def right_choice(task: Task) -> str:
-    """The one answer of a ``choose`` task the rules make right."""
-    match task.question:
-        case Question.JACKS:
-            heels, nobs = jack_points(task)
-            owner = ROLES[1] if task.dealer else ROLES[0]
-            if heels and nobs:  # a starter jack is the only jack of its suit: no nobs beside it
-                raise AssertionError("heels and nobs in one deal")
-            return f"{ROLES[1]}:{heels}" if heels else (f"{owner}:{nobs}" if nobs else NOBODY)
-        case Question.SHOW_ORDER:
-            seat, crib = show_turns(task)[task.shown]
-            return "crib" if crib else f"seat:{seat}"
-        case Question.WINNER:
-            won, _made = winner(task)
-            return NOBODY if won is None else f"seat:{won}"
-    return loser_outcome(task)
-
-
 def accepted(task: Task) -> frozenset[Answer]:
     """The exact set of answers :func:`check` accepts.
 
@@ -487,15 +409,6 @@ __all__ = [
     "accepted",
     "check",
     "choices",
-    "jack_points",
-    "loser_outcome",
-    "mover",
-    "play_points",
-    "right_choice",
-    "show_turns",
-    "table_dealer",
-    "winner",
-    "winner_pegs",
     "discard_analysis",
     "discard_options",
     "find_items",

@@ -28,7 +28,8 @@ from ..core import pegging
 from ..core.cards import DECK, JACK, SUITS, Card
 from ..core.play import pile_score
 from ..core.show import SHOW_KINDS, ScoreKind, nobs_jack, rank_points, score_show, show_total
-from .exercises import jack_points, play_options, play_points, show_turns
+from .exercises import play_options
+from .table import jack_points, play_points, show_turns
 from .tasks import FIND_TARGETS, GAME_HOLES, Goal, Question, Task, TaskKind, count_of
 
 SHOW_SHAPES: tuple[str, ...] = (
@@ -112,7 +113,9 @@ class Params:
             TaskKind.SCORE: SHOW_SHAPES,
             TaskKind.PEG: PEG_SHAPES,
             TaskKind.PLAY: GO_SHAPES,
-            TaskKind.CHOOSE: CHOOSE_SHAPES.get(Question(params.question), ()) if params.question in tuple(Question) else (),
+            TaskKind.CHOOSE: CHOOSE_SHAPES.get(Question(params.question), ())
+            if params.question in tuple(Question)
+            else (),
         }
         if (kind is TaskKind.CHOOSE) != (params.question in tuple(Question)) or params.game_to not in GAME_HOLES:
             raise ValueError("a choose needs a question, and a game its hole")
@@ -170,7 +173,11 @@ def _table_shape(task: Task, params: Params) -> bool:
             return task.players == params.players
         case Question.WINNER:
             in_play = params.shape == "play"
-            return task.game_to == params.game_to and bool(task.cards) == in_play and (not in_play or play_points(task) > 0)
+            return (
+                task.game_to == params.game_to
+                and bool(task.cards) == in_play
+                and (not in_play or play_points(task) > 0)
+            )
     return task.game_to == params.game_to
 
 
@@ -465,7 +472,9 @@ def _propose_winner_in_play(params: Params, rng: random.Random) -> Task | None:
     playing = len(moment.pile) % 2
     scores = [rng.randint(hole - 25, hole - 1), rng.randint(hole - 25, hole - 1)]
     scores[playing] = rng.randint(hole - 2 * points, hole - 1)  # reaching the hole one time in two
-    return Task(TaskKind.CHOOSE, (card,), pile=moment.pile, question=params.question, scores=tuple(scores), game_to=hole)
+    return Task(
+        TaskKind.CHOOSE, (card,), pile=moment.pile, question=params.question, scores=tuple(scores), game_to=hole
+    )
 
 
 def _propose_outcome(params: Params, rng: random.Random) -> Task:

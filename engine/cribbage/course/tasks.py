@@ -247,7 +247,9 @@ class Task:
     def _check_count(self) -> None:
         if self.kind is TaskKind.COUNT and not pegging.reachable(count_of(self.cards)):
             raise _refuse("cards", "over_31", "the count passes 31")
-        if (self.kind is TaskKind.PEG or self.kind is TaskKind.CHOOSE and self.pile) and not pegging.fits(count_of(self.pile), self.cards[0].rank):
+        if (self.kind is TaskKind.PEG or self.kind is TaskKind.CHOOSE and self.pile) and not pegging.fits(
+            count_of(self.pile), self.cards[0].rank
+        ):
             raise _refuse("cards", "over_31", "the card passes 31")
         if self.kind is TaskKind.PLAY and not pegging.goes_on(count_of(self.pile)):
             raise _refuse("pile", "over_31", "the count is 31 or more")

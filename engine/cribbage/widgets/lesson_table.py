@@ -20,16 +20,7 @@ from html import escape
 from ..core.cards import JACK
 from ..core.rules import GameRules
 from ..core.show import nobs_jack
-from ..course.exercises import (
-    jack_points,
-    mover,
-    play_points,
-    right_choice,
-    show_turns,
-    table_dealer,
-    winner,
-    winner_pegs,
-)
+from ..course.table import jack_points, mover, right_choice, show_turns, table_dealer, winner, winner_pegs
 from ..course.tasks import CRIB, NOBODY, ROLES, Question, Task, choices
 from ..i18n import Language, card_name, points_text, t
 from .html import button
@@ -75,9 +66,7 @@ def _order(task: Task, lang: Language, upto: int | None = None) -> str:
 
 
 def _scores(task: Task, lang: Language) -> str:
-    parts = ", ".join(
-        f"{seat_label(seat, len(task.scores), lang)} {score}" for seat, score in enumerate(task.scores)
-    )
+    parts = ", ".join(f"{seat_label(seat, len(task.scores), lang)} {score}" for seat, score in enumerate(task.scores))
     return t("lesson.scores", lang, scores=parts, hole=task.game_to)
 
 
@@ -133,7 +122,11 @@ def _jacks_reason(task: Task, lang: Language) -> str:
         return t("lesson.why.heels", lang, starter=card_name(task.starter, lang))
     jack = nobs_jack(task.cards, task.starter)
     if nobs and jack is not None:
-        key = "lesson.why.nobs_crib" if task.crib else ("lesson.why.nobs_dealer" if task.dealer else "lesson.why.nobs_pone")
+        key = (
+            "lesson.why.nobs_crib"
+            if task.crib
+            else ("lesson.why.nobs_dealer" if task.dealer else "lesson.why.nobs_pone")
+        )
         return t(key, lang, card=card_name(jack, lang), starter=card_name(task.starter, lang))
     others = [card for card in task.cards if card.rank == JACK]
     if others:
@@ -166,13 +159,7 @@ def _winner_reason(task: Task, lang: Language) -> str:
     count = t("lesson.seat.crib", lang) if crib else seat_label(seat_, 2, lang)
     key = "lesson.why.reach_show_first" if made < len(pegs) else "lesson.why.reach_show_last"
     return t(
-        key,
-        lang,
-        order=_order(task, lang),
-        count=count,
-        score=before,
-        points=pegs[made - 1][1],
-        hole=task.game_to,
+        key, lang, order=_order(task, lang), count=count, score=before, points=pegs[made - 1][1], hole=task.game_to
     )
 
 

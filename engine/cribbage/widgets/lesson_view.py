@@ -212,7 +212,9 @@ def _choose_html(attempt: Attempt, lang: Language) -> str:
         shown = _labelled(t(owner, lang), faces(task.cards, lang, t(owner, lang)))
         shown += _labelled(t("ui.starter", lang), faces((task.starter,), lang, t("ui.starter", lang)))
     elif task.cards:
-        shown = _pile(task, lang) + _labelled(t("lesson.card_played", lang), faces(task.cards, lang, t("lesson.card_played", lang)))
+        shown = _pile(task, lang) + _labelled(
+            t("lesson.card_played", lang), faces(task.cards, lang, t("lesson.card_played", lang))
+        )
     return shown + position_html(task, lang) + choice_buttons(task, attempt.done, lang)
 
 
