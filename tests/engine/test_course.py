@@ -14,7 +14,7 @@ from cribbage.core.cards import DECK
 from cribbage.course.exercises import accepted, check, hint
 from cribbage.course.lessons import COURSE, stage, stages, task_for
 from cribbage.course.tasks import Task, TaskKind
-from cribbage.errors import UnknownStageError
+from cribbage.errors import TaskError, UnknownStageError
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from naive_exercises import all_answers, expected_answers, naive_combinations, naive_hand_mean, naive_threat, value
@@ -375,6 +375,21 @@ def test_the_reachability_check_refuses_what_no_two_player_play_reaches():
     assert not unreachable(play("AH 2H 3H", "10D 10C 5S"))  # in turn, the opponent leading
     assert not unreachable(play("KH", "10D 10C 5S AC"))  # a go at 25, then the reader's ace
     assert not unreachable(play("4D 5D 6D 7D", "", "safe"))  # the lead
+
+
+def test_the_reachability_check_refuses_what_no_game_at_the_table_reaches():
+    def choose(**fields) -> Task:
+        return Task.from_json({"kind": "choose", "cards": [], **fields})
+
+    assert unreachable(
+        choose(question="winner", scores=[110, 112], counts=[19, 8, 4], game_to=121)
+    )  # no hand counts 19
+    assert not unreachable(choose(question="winner", scores=[116, 118], counts=[5, 12, 4], game_to=121))
+    assert not unreachable(choose(question="outcome", scores=[121, 85], game_to=121))
+    with pytest.raises(TaskError):  # a game already won is no position to ask who wins
+        choose(question="winner", scores=[121, 112], counts=[5, 8, 4], game_to=121)
+    with pytest.raises(TaskError):  # a finished game has a side in the game hole
+        choose(question="outcome", scores=[100, 90], game_to=121)
 
 
 @pytest.mark.parametrize("item", list(stages()), ids=lambda item: item.id)
