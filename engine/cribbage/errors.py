@@ -179,7 +179,7 @@ class AnswerError(CribbageError):
 
 class AnswerTypeError(AnswerError):
     """A number where cards are asked, or the reverse (params: ``kind``, the exercise's kind,
-    and ``expected``: ``number``, ``cards`` or ``card_or_go``)."""
+    and ``expected``: ``number``, ``cards``, ``card_or_go`` or ``choice``)."""
 
     code = "answer_wrong_type"
 

@@ -86,6 +86,14 @@ def all_answers(task):
         return [frozenset(s) for s in chain.from_iterable(combinations(five, n) for n in range(least, 6))]
     if kind == "play":
         return list(task.cards) + [None]
+    if kind == "choose":
+        seats = [f"seat:{seat}" for seat in range(max(task.players, len(task.scores)))]
+        return {
+            "jacks": ["nobody", *(f"{role}:{points}" for role in ("pone", "dealer") for points in (1, 2))],
+            "show_order": [*seats, "crib"],
+            "winner": [*seats, "nobody"],
+            "outcome": ["loss", "skunk", "double_skunk", "lurch"],
+        }[task.question]
     return [frozenset(pair) for pair in combinations(task.cards, 2)]
 
 
@@ -106,6 +114,8 @@ def expected_answers(task, discard_nets=None):
         return set(naive_combinations(list(task.cards) + [task.starter], task.only[0]))
     if kind == "play":
         return naive_play_answers(task)
+    if kind == "choose":
+        return {naive_table_answer(task)}
     # The page prints every net with two decimals: a pair whose figure reads as the best's is a best one.
     best = shown_net(max(discard_nets.values()))
     return {pair for pair, net in discard_nets.items() if shown_net(net) == best}
@@ -160,3 +170,35 @@ def brute_force_crib_mean(discard, dealt) -> Fraction:
             total += scored[key]
             positions += 1
     return Fraction(total, positions)
+
+
+def naive_table_answer(task):
+    """The right answer of a question about the deal at the table, from the rules as a player
+    says them: his heels is 2 to the dealer for a jack turned; his nobs 1 to the owner of the
+    jack of the starter's suit (the crib is the dealer's); the show goes round from the
+    dealer's left to the dealer, then the crib; the first to peg into the game hole wins, the
+    pegs after never made; a loser under 61 is double skunked and under 91 skunked at 121,
+    under 31 lurched at 61."""
+    if task.question == "jacks":
+        if task.starter.rank == 11:
+            return "dealer:2"
+        if any(card.rank == 11 and card.suit == task.starter.suit for card in task.cards):
+            return "dealer:1" if task.dealer or task.crib else "pone:1"
+        return "nobody"
+    if task.question == "show_order":
+        return [*(f"seat:{seat}" for seat in range(task.players)), "crib"][task.shown]
+    if task.question == "winner":
+        if task.cards:
+            pegs = [(len(task.pile) % 2, points_of_last_card(list(task.pile) + [task.cards[0]]))]
+        else:
+            pegs = list(zip((0, 1, 1), task.counts))  # pone, dealer, the dealer's crib
+        scores = list(task.scores)
+        for seat, points in pegs:
+            scores[seat] += points
+            if scores[seat] >= task.game_to:
+                return f"seat:{seat}"
+        return "nobody"
+    loser = min(task.scores)
+    if task.game_to == 61:
+        return "lurch" if loser < 31 else "loss"
+    return "double_skunk" if loser < 61 else "skunk" if loser < 91 else "loss"

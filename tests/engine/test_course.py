@@ -14,7 +14,7 @@ from cribbage.core.cards import DECK
 from cribbage.course.exercises import accepted, check, hint
 from cribbage.course.lessons import COURSE, stage, stages, task_for
 from cribbage.course.tasks import Task, TaskKind
-from cribbage.errors import UnknownStageError
+from cribbage.errors import TaskError, UnknownStageError
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from naive_exercises import all_answers, expected_answers, naive_combinations, naive_hand_mean, naive_threat, value
@@ -32,6 +32,8 @@ PLAN = {  # the course plan: lesson -> number of stages
     "the-play": 4,
     "pegging": 5,
     "leading": 5,
+    "heels-nobs": 4,
+    "count-end": 6,
     "discard": 4,
 }
 AUTHORED = {
@@ -52,6 +54,8 @@ AUTHORED = {
     "pegging-2",
     "pegging-3",
     "pegging-4",
+    "heels-nobs-1",
+    "count-end-1",
 }
 
 
@@ -79,7 +83,10 @@ def test_an_authored_stage_shows_its_cards_first_then_fresh_ones():
         if item.authored is not None:
             assert first == item.authored
         others = {task_for(item, seed) for seed in range(1, 21)}
-        assert len(others) >= 15, item.id  # fresh cards for each seed
+        if item.params.question == "show_order":  # one question per count of the show: each asked
+            assert len(others) == item.params.players + 1, item.id
+        else:
+            assert len(others) >= 15, item.id  # fresh cards for each seed
         assert task_for(item, 5) == task_for(item, 5)
 
 
@@ -192,6 +199,16 @@ SHAPES = {
     "leading-3": lambda t: t.goal == "safe" and t.pile and 0 in threats(t) and max(threats(t)) > 0,
     "leading-4": lambda t: t.goal == "score" and len({points_of_last_card(list(t.pile) + [c]) for c in legal(t)}) > 1,
     "leading-5": lambda t: t.goal == "score" and len({points_of_last_card(list(t.pile) + [c]) for c in legal(t)}) > 1,
+    "heels-nobs-1": lambda t: t.question == "jacks" and t.starter.rank == 11,
+    "heels-nobs-2": lambda t: t.question == "jacks" and not t.crib and nobs(t) and t.starter.rank != 11,
+    "heels-nobs-3": lambda t: t.question == "jacks" and t.crib and t.dealer and nobs(t),
+    "heels-nobs-4": lambda t: t.question == "jacks" and any(card.rank == 11 for card in five(t)),
+    "count-end-1": lambda t: t.question == "show_order" and t.players == 2,
+    "count-end-2": lambda t: t.question == "show_order" and t.players == 3,
+    "count-end-3": lambda t: t.question == "winner" and len(t.counts) == 3 and max(t.scores) < 121,
+    "count-end-4": lambda t: t.question == "winner" and peg_points(t) > 0 and max(t.scores) < 121,
+    "count-end-5": lambda t: t.question == "outcome" and t.game_to == 121,
+    "count-end-6": lambda t: t.question == "outcome" and t.game_to == 61,
     "discard-1": lambda t: t.dealer,
     "discard-2": lambda t: not t.dealer,
     "discard-3": lambda t: t.dealer,
@@ -208,6 +225,8 @@ KINDS = {
     "the-play": "play",
     "pegging": "peg",
     "leading": "play",
+    "heels-nobs": "choose",
+    "count-end": "choose",
     "discard": "discard",
 }
 KIND_EXCEPTIONS = {
@@ -302,6 +321,8 @@ def unreachable(task) -> str:
         return "a card twice"
     if task.kind is TaskKind.DISCARD:
         return "" if len(task.cards) == DEALT else "not a deal of six"
+    if task.kind is TaskKind.CHOOSE:
+        return unreachable_at_the_table(task)
     if task.kind in (TaskKind.FIND, TaskKind.SCORE):
         return "" if len(task.cards) == KEPT and task.starter else "not four cards and a starter"
     pile = task.cards if task.kind is TaskKind.COUNT else task.pile
@@ -322,6 +343,28 @@ def unreachable(task) -> str:
     return f"no play leaves the reader {len(task.cards)} cards to act on a pile of {len(pile)}"
 
 
+IMPOSSIBLE_SHOWS = {19, 25, 26, 27}  # no hand and starter count these (the show page's "impossible 19")
+
+
+def unreachable_at_the_table(task) -> str:
+    """Why no game reaches a ``choose`` task: scores a game cannot have, counts no hand makes,
+    a card of the play out of turn (the pone leads the first count, then the seats alternate)."""
+    if task.question == "jacks":
+        return "" if len(task.cards) == KEPT and task.starter and (task.dealer or not task.crib) else "not a hand"
+    if task.question == "show_order":
+        return "" if task.players in (2, 3) and 0 <= task.shown <= task.players else "no such count"
+    hole = task.game_to
+    if task.question == "outcome":
+        return "" if sorted(task.scores)[1] == hole and sorted(task.scores)[0] < hole else "not a finished game"
+    if max(task.scores) >= hole:
+        return "the game is over already"
+    if task.counts:
+        return "" if all(0 <= c <= 29 and c not in IMPOSSIBLE_SHOWS for c in task.counts) else "a count no hand makes"
+    if count(task.pile) + value(task.cards[0]) > 31 or 31 in [count(task.pile[: n + 1]) for n in range(len(task.pile))]:
+        return "the count passes 31"
+    return "" if len(task.pile) < 2 * KEPT else "more cards than two hands"
+
+
 def test_the_reachability_check_refuses_what_no_two_player_play_reaches():
     def play(hand: str, pile: str, goal: str = "go") -> Task:
         return Task.from_json({"kind": "play", "cards": hand.split(), "pile": pile.split(), "goal": goal})
@@ -332,6 +375,21 @@ def test_the_reachability_check_refuses_what_no_two_player_play_reaches():
     assert not unreachable(play("AH 2H 3H", "10D 10C 5S"))  # in turn, the opponent leading
     assert not unreachable(play("KH", "10D 10C 5S AC"))  # a go at 25, then the reader's ace
     assert not unreachable(play("4D 5D 6D 7D", "", "safe"))  # the lead
+
+
+def test_the_reachability_check_refuses_what_no_game_at_the_table_reaches():
+    def choose(**fields) -> Task:
+        return Task.from_json({"kind": "choose", "cards": [], **fields})
+
+    assert unreachable(
+        choose(question="winner", scores=[110, 112], counts=[19, 8, 4], game_to=121)
+    )  # no hand counts 19
+    assert not unreachable(choose(question="winner", scores=[116, 118], counts=[5, 12, 4], game_to=121))
+    assert not unreachable(choose(question="outcome", scores=[121, 85], game_to=121))
+    with pytest.raises(TaskError):  # a game already won is no position to ask who wins
+        choose(question="winner", scores=[121, 112], counts=[5, 8, 4], game_to=121)
+    with pytest.raises(TaskError):  # a finished game has a side in the game hole
+        choose(question="outcome", scores=[100, 90], game_to=121)
 
 
 @pytest.mark.parametrize("item", list(stages()), ids=lambda item: item.id)

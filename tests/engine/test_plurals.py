@@ -110,10 +110,11 @@ def test_an_amount_of_points_reads_as_a_reader_says_it():
 # ze čtyř, ze šesti, ze sedmi, ze dvanácti), "z" before the others (z jedné, z pěti, z osmi);
 # Slovak "zo" before s, z, š, ž (zo štyroch, zo šiestich, zo siedmich), else "z".
 LONG_PREPOSITION = {"cs": ("ze", ("s", "z", "š", "ž", "dv", "tř", "čt")), "sk": ("zo", ("s", "z", "š", "ž"))}
-# Beyond the numbers the catalogues spell: the course's 46 unseen cards, its 49 stages and 147 stars.
+# Beyond the numbers the catalogues spell: the course's 46 unseen cards, its 49 stages and 147 stars
+# (59 and 177 since the lessons on the deal at the table).
 SAID_BEYOND = {
-    "cs": {46: "ze", 49: "ze", 50: "z", 85: "z", 147: "ze", 500: "z"},
-    "sk": {46: "zo", 49: "zo", 50: "z", 147: "zo", 200: "z"},
+    "cs": {46: "ze", 49: "ze", 50: "z", 59: "z", 85: "z", 147: "ze", 177: "ze", 500: "z"},
+    "sk": {46: "zo", 49: "zo", 50: "z", 59: "z", 147: "zo", 177: "zo", 200: "z"},
 }
 
 

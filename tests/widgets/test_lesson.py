@@ -21,7 +21,7 @@ from cribbage.i18n import LANGUAGES, card_name, card_symbol, error_message, numb
 from cribbage.widgets import render_block
 from helpers import call, state_of, text_of
 from lesson_answers import best_plays, combinations_of, expected_number, value
-from naive_exercises import naive_combinations
+from naive_exercises import naive_combinations, naive_table_answer
 from naive_pegging import points_of_last_card
 from naive_scorer import naive_show_total
 
@@ -703,3 +703,114 @@ def test_a_discard_stage_asks_the_page_to_prepare_its_check_and_preparing_change
     assert prepared["state"] == state and "data-correct" not in prepared["html"]
     new = act(state, "new")
     assert new["prepare"] is True and act(first_state("hand-1"), "new")["prepare"] is False
+
+
+# -- questions about the deal at the table (choose) ------------------------------------------
+
+CHOOSE_STAGES = [each.id for each in STAGES if each.kind == "choose"]
+
+
+def with_task(stage_id: str, task: dict, lang: str = "en") -> dict:
+    """The stage's first state holding ``task`` instead (a page's state, checked like any)."""
+    return {**first_state(stage_id, lang), "task": {"kind": "choose", "cards": [], **task}}
+
+
+def choice_buttons(html: str) -> list[str]:
+    return re.findall(
+        r'<button type="button" class="cb-button" data-key="choice-[^"]+" data-action="check" data-value="([^"]+)"',
+        html,
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("stage_id", CHOOSE_STAGES)
+def test_a_question_at_the_table_offers_its_choices_as_buttons_and_the_rules_answer_earns_three_stars(stage_id, lang):
+    for seed in range(8):
+        task = task_for(stage(stage_id), seed)
+        state = {**first_state(stage_id, lang), "task": task.to_json(), "seed": seed}
+        shown = act(state, "hint", lang=lang)
+        buttons = choice_buttons(shown["html"])
+        right = naive_table_answer(task)
+        assert right in buttons and len(buttons) == len(set(buttons)) >= 3, (stage_id, seed)
+        assert "lesson." not in text_of(shown["html"])  # every word from the catalogue
+        answer = act(state, "check", right, lang)
+        assert 'data-correct="true"' in answer["html"] and answer["state"]["stars"] == 3, (stage_id, seed)
+        wrong = next(choice for choice in buttons if choice != right)
+        refused = act(state, "check", wrong, lang)
+        assert 'data-correct="false"' in refused["html"] and refused["root"] == {"data-stars": "0"}
+        assert 'class="cb-why"' in refused["html"] and "lesson." not in text_of(refused["html"])
+
+
+def test_his_heels_go_to_the_dealer_whoever_holds_the_cards_and_the_verdict_says_so():
+    state = with_task("heels-nobs-1", {"cards": ["5H", "9C", "KD", "2S"], "starter": "JS", "question": "jacks"})
+    refused = act(state, "check", "pone:2")
+    text = text_of(refused["html"])
+    assert (
+        t("lesson.wrong_pick", "en", answer=t("lesson.choice.pegs", "en", who="Dealer", points=points_text(2, "en")))
+        in text
+    )
+    assert t("lesson.why.heels", "en", starter=card_name(Card.parse("JS"), "en")) in text
+
+
+def test_a_jack_of_another_suit_than_the_starters_gives_nobody_a_point():
+    state = with_task("heels-nobs-4", {"cards": ["JH", "9C", "KD", "2S"], "starter": "5S", "question": "jacks"})
+    assert 'data-correct="true"' in act(state, "check", "nobody")["html"]
+    assert 'data-correct="false"' in act(state, "check", "pone:1")["html"]
+
+
+def test_the_crib_s_nobs_is_the_dealers():
+    task = {"cards": ["JD", "9C", "KD", "2S"], "starter": "5D", "question": "jacks", "crib": True, "dealer": True}
+    assert 'data-correct="true"' in act(with_task("heels-nobs-3", task), "check", "dealer:1")["html"]
+
+
+def test_the_pone_counts_first_and_wins_though_the_dealer_holds_more():
+    # pone 116 + 5 = 121 before the dealer's 12 and the crib's 4 are counted
+    state = with_task("count-end-3", {"question": "winner", "scores": [116, 118], "counts": [5, 12, 4], "game_to": 121})
+    refused = act(state, "check", "seat:1")
+    assert 'data-correct="false"' in refused["html"]
+    text = text_of(refused["html"])
+    assert "121" in text and "116 + 5" in text
+    assert 'data-correct="true"' in act(state, "check", "seat:0")["html"]
+
+
+def test_the_dealers_crib_can_take_the_dealer_out_last():
+    # pone 100 + 8 = 108; dealer 110 + 6 = 116, + the crib's 7 = 123: out on the crib
+    state = with_task("count-end-3", {"question": "winner", "scores": [100, 110], "counts": [8, 6, 7], "game_to": 121})
+    assert 'data-correct="true"' in act(state, "check", "seat:1")["html"]
+
+
+def test_a_point_in_the_play_ends_the_game_at_once():
+    # the dealer (second to play) pairs the pone's 7 for 2 at 119: 121
+    task = {"question": "winner", "cards": ["7S"], "pile": ["7H"], "scores": [120, 119], "game_to": 121}
+    answer = act(with_task("count-end-4", task), "check", "seat:1")
+    assert 'data-correct="true"' in answer["html"] and "121" in text_of(answer["html"])
+
+
+@pytest.mark.parametrize(
+    ("scores", "game_to", "outcome"),
+    [
+        ((121, 91), 121, "loss"),
+        ((121, 90), 121, "skunk"),
+        ((60, 121), 121, "double_skunk"),
+        ((61, 31), 61, "loss"),
+        ((30, 61), 61, "lurch"),
+    ],
+)
+def test_the_losers_outcome_follows_the_lines_of_the_game(scores, game_to, outcome):
+    stage_id = "count-end-5" if game_to == 121 else "count-end-6"
+    state = with_task(stage_id, {"question": "outcome", "scores": list(scores), "game_to": game_to})
+    assert 'data-correct="true"' in act(state, "check", outcome)["html"]
+    wrong = "skunk" if outcome != "skunk" else "loss"
+    refused = text_of(act(state, "check", wrong)["html"])
+    assert str(min(scores)) in refused
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_show_order_with_three_players_says_the_whole_round(lang):
+    state = with_task("count-end-2", {"question": "show_order", "players": 3, "shown": 3}, lang)
+    answer = act(state, "check", "seat:2", lang)
+    assert 'data-correct="false"' in answer["html"]
+    assert " → ".join(t(f"lesson.seat.{key}", lang) for key in ("left", "next", "dealer", "crib")) in text_of(
+        answer["html"]
+    )
+    assert 'data-correct="true"' in act(state, "check", "crib", lang)["html"]

@@ -237,3 +237,37 @@ def test_earned_stars_survive_a_reload_of_a_state_saved_with_a_counter_past_its_
         "() => document.querySelector('[data-lesson=values]').dataset.done === '1'", timeout=LIVE_TIMEOUT
     )
     assert errors_of(watched) == []
+
+
+# -- questions about the deal at the table -------------------------------------------------------
+
+
+def test_the_jacks_by_touch_in_czech_and_the_end_of_the_game_by_keyboard_on_a_phone(watched_context, base_url):
+    from naive_exercises import naive_table_answer  # the rules as a player says them
+
+    context = watched_context(base_url, viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    page = open_lesson(context, base_url, "heels-nobs", "cs")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    for n in range(1, 5):
+        stage = page.locator(f'[data-stage="heels-nobs-{n}"]')
+        target = stage.locator(f'[data-key="choice-{naive_table_answer(task_of(stage))}"]')
+        box = target.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44
+        target.tap()
+        settled(page)
+        assert stage.get_attribute("data-stars") == "3", n
+        assert stage.locator(".cb-verdict[data-announce]").text_content().strip() == t("lesson.right", "cs")
+    page = open_lesson(context, base_url, "count-end")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    for n in range(1, 7):
+        stage_id = f"count-end-{n}"
+        stage = page.locator(f'[data-stage="{stage_id}"]')
+        focus_by_tab(page, f'[data-stage="{stage_id}"] [data-key="choice-{naive_table_answer(task_of(stage))}"]')
+        page.keyboard.press("Enter")
+        settled(page)
+        assert stage.get_attribute("data-stars") == "3", stage_id
+        assert stage.locator(".cb-why").count() == 1  # the reason said, right or wrong
+    page.wait_for_function(
+        "() => document.querySelector('[data-lesson=\"count-end\"]').dataset.done === '6'", timeout=LIVE_TIMEOUT
+    )
+    assert errors_of(context) == [] and context.watch.foreign == []

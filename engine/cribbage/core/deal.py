@@ -25,7 +25,7 @@ cribbage.errors.FiveCardPlayersError: the five-card game is for 2 players, not 4
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from ..errors import PlayerCountError
 from .cards import DECK, Card
@@ -105,6 +105,46 @@ def next_game_dealer(last_dealer: int, scores: Sequence[int], losers: Collection
     )
 
 
+def show_order(players: int, dealer: int) -> tuple[tuple[int, bool], ...]:
+    """The order of the show: each hand from the dealer's left round to the dealer's own,
+    then the crib (the dealer's): (owner, is crib).
+
+    >>> show_order(2, 1), show_order(3, 0)
+    (((0, False), (1, False), (1, True)), ((1, False), (2, False), (0, False), (0, True)))
+    """
+    hands = tuple(((dealer + step) % players, False) for step in range(1, players + 1))
+    return (*hands, (dealer, True))
+
+
+def pegged(score: int, points: int, target: int) -> int:
+    """A score after pegging ``points``: the peg stops in the game hole (``target``).
+
+    >>> pegged(116, 8, 121), pegged(100, 8, 121)
+    (121, 108)
+    """
+    return min(target, score + points)
+
+
+def first_to_reach(scores: Sequence[int], pegs: Iterable[tuple[int, int]], target: int) -> tuple[int | None, int]:
+    """Who reaches ``target`` first when ``pegs`` (side, points) are pegged in order from
+    ``scores``, and how many pegs were made (the game ends the instant a side reaches the
+    target: the pegs after it are never made); ``None`` when nobody reaches it.
+
+    >>> first_to_reach((116, 118), [(0, 8), (1, 14)], 121)
+    (0, 1)
+    >>> first_to_reach((100, 104), [(0, 8), (1, 14)], 121)
+    (None, 2)
+    """
+    now = list(scores)
+    made = 0
+    for side, points in pegs:
+        made += 1
+        now[side] = pegged(now[side], points, target)
+        if now[side] >= target:
+            return side, made
+    return None, made
+
+
 __all__ = [
     "CRIB_SIZE",
     "PLAYERS",
@@ -113,5 +153,8 @@ __all__ = [
     "cut_for_deal",
     "deal_shape",
     "deal_show",
+    "first_to_reach",
     "next_game_dealer",
+    "pegged",
+    "show_order",
 ]

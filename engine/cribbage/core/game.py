@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 from ..errors import CribbageError, IllegalActionError
 from .cards import DECK, Card
-from .deal import cut_for_deal, deal_shape, next_game_dealer
+from .deal import cut_for_deal, deal_shape, next_game_dealer, pegged, show_order
 from .events import CutForDeal, Deal, Discard, Event, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
 from .play import Play, PlayAction
 from .rules import Action, ActionKind, Decision, GameRules, Seat, Side, decision_of
@@ -450,7 +450,7 @@ class Game:
         return event
 
     def _held_for_show(self) -> None:
-        self._shows = [(seat, False) for seat in self._from_left()] + [(self._dealer(), True)]
+        self._shows = list(show_order(self.rules.players, self._dealer()))
         self.phase = Phase.SHOW
 
     def _after_show(self) -> None:
@@ -469,7 +469,7 @@ class Game:
         if event.points:
             side = self.rules.side_of(event.seat)
             self._backs[side] = self._scores[side]
-            self._scores[side] = min(self.target, self._scores[side] + event.points)
+            self._scores[side] = pegged(self._scores[side], event.points, self.target)
             if self._scores[side] >= self.target:
                 self._finish(side)
         return event

@@ -34,7 +34,19 @@ from ..core.pegging import fits
 from ..core.play import pile_score
 from ..core.show import SHOW_KINDS, ScoreItem, ScoreKind, score_show
 from ..errors import ProgressError
-from .tasks import FIND_TARGETS, Answer, Goal, Task, TaskKind, answer_to_json, check_answer_form, count_of, read_answer
+from .table import right_choice
+from .tasks import (
+    FIND_TARGETS,
+    Answer,
+    Goal,
+    Task,
+    TaskKind,
+    answer_to_json,
+    check_answer_form,
+    choices,
+    count_of,
+    read_answer,
+)
 
 THREATS: tuple[ScoreKind, ...] = tuple(map(ScoreKind, SAFE_KINDS))
 """What a reply may score for a play to count as given away by the ``safe`` goal: the risk
@@ -117,6 +129,8 @@ class HintKind(StrEnum):
     """play ``safe``: ``cards`` holds a card that gives points away, ``number`` the most it gives."""
     KEEP = "keep"
     """discard: ``cards`` holds a card that every best discard keeps."""
+    RULE = "rule"
+    """choose: ``kinds`` holds the question, whose rule the hint recalls."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +248,8 @@ def accepted(task: Task) -> frozenset[Answer]:
             return frozenset(frozenset(item.cards) for item in find_items(task))
         case TaskKind.PLAY:
             return frozenset(option.cards[0] if option.cards else None for option in play_options(task) if option.best)
+        case TaskKind.CHOOSE:
+            return frozenset({right_choice(task)})
     return frozenset(frozenset(option.cards) for option in discard_options(task) if option.best)
 
 
@@ -345,6 +361,8 @@ def hint(task: Task, found: Iterable[frozenset[Card]] = ()) -> Hint:
             return Hint(HintKind.COUNT_BEFORE, task.count)
         case TaskKind.PLAY:
             return _play_hint(task)
+        case TaskKind.CHOOSE:
+            return Hint(HintKind.RULE, kinds=(task.question,))
     options = discard_options(task)
     kept = [card for card in task.cards if not any(card in option.cards for option in options if option.best)]
     return Hint(HintKind.KEEP, cards=tuple(kept[:1]))
@@ -390,6 +408,7 @@ __all__ = [
     "Verdict",
     "accepted",
     "check",
+    "choices",
     "discard_analysis",
     "discard_options",
     "find_items",

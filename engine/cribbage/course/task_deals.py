@@ -27,9 +27,10 @@ from ..analysis.pegging_risk import first_count_moments
 from ..core import pegging
 from ..core.cards import DECK, JACK, SUITS, Card
 from ..core.play import pile_score
-from ..core.show import SHOW_KINDS, ScoreKind, nobs_jack, rank_points, score_show
+from ..core.show import SHOW_KINDS, ScoreKind, nobs_jack, rank_points, score_show, show_total
 from .exercises import play_options
-from .tasks import FIND_TARGETS, Goal, Task, TaskKind, count_of
+from .table import jack_points, play_points, show_turns
+from .tasks import FIND_TARGETS, GAME_HOLES, Goal, Question, Task, TaskKind, count_of
 
 SHOW_SHAPES: tuple[str, ...] = (
     "pair_royal",
@@ -53,6 +54,14 @@ PEG_SHAPES: tuple[str, ...] = ("fifteen", "thirty_one", "pair_royal", "run3_out_
 """peg: what the card makes (``scores``: any points)."""
 GO_SHAPES: tuple[str, ...] = ("can_play", "must_go")
 """play with the ``go`` goal: some card fits and some does not / no card fits."""
+CHOOSE_SHAPES: dict[Question, tuple[str, ...]] = {
+    Question.JACKS: ("heels", "nobs", "mixed"),
+    Question.SHOW_ORDER: (),
+    Question.WINNER: ("show", "play"),
+    Question.OUTCOME: (),
+}
+"""choose ``jacks``: a jack turned as the starter / the jack of the starter's suit in the
+cards / either, or a jack of another suit (nothing); ``winner``: in the show / by a card of the play."""
 
 BIG = 20
 _TRIES = 20_000
@@ -82,6 +91,12 @@ class Params:
     """peg/play: the least and most cards already in the pile."""
     dealer: bool = False
     """discard."""
+    question: str = ""
+    """choose: a :class:`~cribbage.course.tasks.Question`."""
+    players: int = 2
+    """choose ``show_order``: the players at the table."""
+    game_to: int = 121
+    """choose ``winner``/``outcome``: the game hole."""
 
     @classmethod
     def from_json(cls, kind: TaskKind, data: dict[str, Any]) -> Params:
@@ -98,7 +113,14 @@ class Params:
             TaskKind.SCORE: SHOW_SHAPES,
             TaskKind.PEG: PEG_SHAPES,
             TaskKind.PLAY: GO_SHAPES,
+            TaskKind.CHOOSE: CHOOSE_SHAPES.get(Question(params.question), ())
+            if params.question in tuple(Question)
+            else (),
         }
+        if (kind is TaskKind.CHOOSE) != (params.question in tuple(Question)) or params.game_to not in GAME_HOLES:
+            raise ValueError("a choose needs a question, and a game its hole")
+        if params.question == Question.JACKS and not params.shape:
+            raise ValueError("the jacks need a shape")
         if params.shape and params.shape not in shapes.get(kind, ()):
             raise ValueError(f"no shape {params.shape} for {kind}")
         if (kind is TaskKind.FIND) != (params.target in FIND_TARGETS) or (kind is TaskKind.PLAY) != (
@@ -134,7 +156,29 @@ def satisfies(task: Task, params: Params) -> bool:
                 and params.pile[0] <= len(task.pile) <= params.pile[1]
                 and _play_shape(task, params)
             )
+        case TaskKind.CHOOSE:
+            return task.question == params.question and _table_shape(task, params)
     return task.dealer == params.dealer
+
+
+def _table_shape(task: Task, params: Params) -> bool:
+    match task.question:
+        case Question.JACKS:
+            assert task.starter is not None
+            heels, nobs = jack_points(task)
+            jacks = any(card.rank == JACK for card in task.cards + (task.starter,))
+            shaped = {"heels": heels > 0, "nobs": nobs > 0, "mixed": jacks}[params.shape]
+            return task.crib == params.crib and shaped
+        case Question.SHOW_ORDER:
+            return task.players == params.players
+        case Question.WINNER:
+            in_play = params.shape == "play"
+            return (
+                task.game_to == params.game_to
+                and bool(task.cards) == in_play
+                and (not in_play or play_points(task) > 0)
+            )
+    return task.game_to == params.game_to
 
 
 def _show_shape(task: Task, params: Params) -> bool:
@@ -350,6 +394,97 @@ def _propose_discard(params: Params, rng: random.Random) -> Task:
     return Task(TaskKind.DISCARD, tuple(rng.sample(DECK, 6)), dealer=params.dealer)
 
 
+def _propose_choose(params: Params, rng: random.Random) -> Task | None:
+    match params.question:
+        case Question.JACKS:
+            return _propose_jacks(params, rng)
+        case Question.SHOW_ORDER:
+            players = params.players
+            return Task(TaskKind.CHOOSE, (), question=params.question, players=players, shown=rng.randint(0, players))
+        case Question.WINNER if params.shape == "play":
+            return _propose_winner_in_play(params, rng)
+        case Question.WINNER:
+            return _propose_winner_in_show(params, rng)
+    return _propose_outcome(params, rng)
+
+
+def _propose_jacks(params: Params, rng: random.Random) -> Task:
+    """Four cards (a hand, or the crib) and a starter, with a jack where the shape wants one."""
+    shape = rng.choice(("heels", "nobs", "other_suit")) if params.shape == "mixed" else params.shape
+    jacks = [card for card in DECK if card.rank == JACK]
+    if shape == "nobs":
+        hand, starter = _show_cards("nobs", rng)
+    elif shape == "heels":
+        starter = rng.choice(jacks)
+        hand = tuple(rng.sample([card for card in DECK if card != starter], 4))
+    else:  # a jack of another suit than the starter's, which gives nothing
+        starter = rng.choice([card for card in DECK if card.rank != JACK])
+        held = rng.choice([jack for jack in jacks if jack.suit != starter.suit])
+        others = rng.sample([card for card in DECK if card not in (starter, held, Card(JACK, starter.suit))], 3)
+        hand = tuple(rng.sample([*others, held], 4))
+    dealer = params.crib or rng.random() < 0.5
+    return Task(TaskKind.CHOOSE, hand, starter=starter, crib=params.crib, dealer=dealer, question=params.question)
+
+
+def _real_deal(rng: random.Random) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], Card]:
+    """A two-player deal: the pone's and the dealer's kept hands, the crib of their discards, the starter."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    pone, dealer, starter = deck[0:12:2], deck[1:12:2], deck[12]
+    pone_away, dealer_away = rng.sample(range(6), 2), rng.sample(range(6), 2)
+    crib = tuple(pone[i] for i in pone_away) + tuple(dealer[i] for i in dealer_away)
+    kept = (
+        tuple(card for i, card in enumerate(pone) if i not in pone_away),
+        tuple(card for i, card in enumerate(dealer) if i not in dealer_away),
+    )
+    return kept[0], kept[1], crib, starter
+
+
+def _near(rng: random.Random, hole: int, points: int) -> int:
+    """A score below the hole from which ``points`` (give or take a few) would reach it."""
+    return rng.randint(max(0, hole - points - 4), hole - 1)
+
+
+def _propose_winner_in_show(params: Params, rng: random.Random) -> Task:
+    """Scores after the play of a real deal, each near enough the hole for its counts to matter."""
+    pone, dealer, crib, starter = _real_deal(rng)
+    counts = (show_total(pone, starter), show_total(dealer, starter), show_total(crib, starter, crib=True))
+    hole = params.game_to
+    scores = (_near(rng, hole, counts[0]), _near(rng, hole, counts[1] + counts[2]))
+    task = Task(TaskKind.CHOOSE, (), question=params.question, scores=scores, counts=counts, game_to=hole)
+    assert len(show_turns(task)) == len(counts)
+    return task
+
+
+def _propose_winner_in_play(params: Params, rng: random.Random) -> Task | None:
+    """A card of the first count of a real play that pegs, its player near the hole (the pone
+    leads, then the seats alternate: :func:`first_count_moments`)."""
+    moments = [
+        (moment, card)
+        for moment in first_count_moments(rng)
+        for card in moment.hand
+        if pegging.fits(moment.count, card.rank) and pile_score(moment.pile + (card,))
+    ]
+    if not moments:
+        return None
+    moment, card = rng.choice(moments)
+    hole, points = params.game_to, sum(item.points for item in pile_score(moment.pile + (card,)))
+    playing = len(moment.pile) % 2
+    scores = [rng.randint(hole - 25, hole - 1), rng.randint(hole - 25, hole - 1)]
+    scores[playing] = rng.randint(hole - 2 * points, hole - 1)  # reaching the hole one time in two
+    return Task(
+        TaskKind.CHOOSE, (card,), pile=moment.pile, question=params.question, scores=tuple(scores), game_to=hole
+    )
+
+
+def _propose_outcome(params: Params, rng: random.Random) -> Task:
+    """A finished game: the winner in the hole, the loser anywhere a game may leave it (from a quarter of the way)."""
+    hole = params.game_to
+    scores = [hole, rng.randint(hole // 4, hole - 1)]
+    rng.shuffle(scores)
+    return Task(TaskKind.CHOOSE, (), question=params.question, scores=tuple(scores), game_to=hole)
+
+
 _PROPOSERS: dict[TaskKind, Proposer] = {
     TaskKind.COUNT: _propose_count,
     TaskKind.FIND: _propose_show,
@@ -357,4 +492,5 @@ _PROPOSERS: dict[TaskKind, Proposer] = {
     TaskKind.PEG: _propose_peg,
     TaskKind.PLAY: _propose_play,
     TaskKind.DISCARD: _propose_discard,
+    TaskKind.CHOOSE: _propose_choose,
 }

@@ -55,6 +55,31 @@ class TaskKind(StrEnum):
     """Choose the card to play (or go)."""
     DISCARD = "discard"
     """Choose the two cards to lay away from six."""
+    CHOOSE = "choose"
+    """Choose one of a few answers about the deal at the table (a :class:`Question`)."""
+
+
+class Question(StrEnum):
+    """What a ``choose`` exercise asks; its answers are :func:`choices`."""
+
+    JACKS = "jacks"
+    """Who pegs how many for the jacks: his heels (a jack turned as the starter) and his
+    nobs (the jack of the starter's suit in a hand or the crib)."""
+    SHOW_ORDER = "show_order"
+    """Whose count comes now, ``shown`` counts of the show made already."""
+    WINNER = "winner"
+    """Who reaches the game hole first: in the show (``counts``) or by a card of the play."""
+    OUTCOME = "outcome"
+    """What a finished game is for its loser: a loss, a skunk, a double skunk or a lurch."""
+
+
+NOBODY = "nobody"
+CRIB = "crib"
+OUTCOMES: tuple[str, ...] = ("loss", "skunk", "double_skunk", "lurch")
+"""The loser's outcomes a ``choose`` exercise offers (the words of ``GameRules.outcomes``)."""
+ROLES: tuple[str, ...] = ("pone", "dealer")
+"""The two seats of a two-player deal, in the show's order (seat 0 is the pone)."""
+GAME_HOLES: tuple[int, ...] = (61, 121)
 
 
 class Goal(StrEnum):
@@ -68,9 +93,9 @@ class Goal(StrEnum):
     """Play a card that fits under 31, or say go when none does."""
 
 
-Answer = int | frozenset[Card] | Card | None
+Answer = int | frozenset[Card] | Card | str | None
 """A number (count, score, peg), a set of cards (find, discard), a card or ``None`` for
-"go" (play)."""
+"go" (play), one of the :func:`choices` (choose)."""
 
 _CARD_COUNTS: dict[TaskKind, tuple[int, int]] = {
     TaskKind.COUNT: (2, 5),
@@ -79,6 +104,7 @@ _CARD_COUNTS: dict[TaskKind, tuple[int, int]] = {
     TaskKind.PEG: (1, 1),
     TaskKind.PLAY: (1, 4),
     TaskKind.DISCARD: (6, 6),
+    TaskKind.CHOOSE: (0, 4),
 }
 _MAX_PILE = 7
 """Two players play at most eight cards to one count; the pile before a card holds seven."""
@@ -128,7 +154,20 @@ class Task:
     goal: str = ""
     """play: a :class:`Goal`."""
     dealer: bool = False
-    """discard: the crib is the reader's."""
+    """discard: the crib is the reader's; choose ``jacks``: the cards are the dealer's (always, for a crib)."""
+    question: str = ""
+    """choose: a :class:`Question`."""
+    scores: tuple[int, ...] = ()
+    """choose ``winner``/``outcome``: each seat's score (seat 0 the pone, the dealer last), before
+    the show or the card (winner) or at the end of the game (outcome)."""
+    counts: tuple[int, ...] = ()
+    """choose ``winner`` in the show: what each count holds, in the show's order (pone, dealer, crib)."""
+    players: int = 0
+    """choose ``show_order``: 2 or 3."""
+    shown: int = 0
+    """choose ``show_order``: how many counts of the show are made already."""
+    game_to: int = 0
+    """choose ``winner``/``outcome``: the game hole (121, or 61 for the short game)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, TaskKind):
@@ -139,22 +178,61 @@ class Task:
         used = self.cards + self.pile + ((self.starter,) if self.starter is not None else ())
         if len(set(used)) != len(used):
             raise _refuse("cards", "duplicate", "a card appears twice")
-        shows = self.kind in (TaskKind.FIND, TaskKind.SCORE)
-        plays = self.kind in (TaskKind.PEG, TaskKind.PLAY)
+        shows = self.kind in (TaskKind.FIND, TaskKind.SCORE) or self.question == Question.JACKS
+        plays = self.kind in (TaskKind.PEG, TaskKind.PLAY) or (self.question == Question.WINNER and bool(self.cards))
         if (self.starter is not None) != shows:
             raise _refuse("starter", "unexpected" if self.starter is not None else "missing", "starter")
         if self.pile and not plays:
             raise _refuse("pile", "unexpected", "pile")
         if len(self.pile) > _MAX_PILE:
             raise _refuse("pile", "count", f"{len(self.pile)} cards")
-        if self.crib and self.kind is not TaskKind.SCORE:
+        if self.crib and self.kind is not TaskKind.SCORE and self.question != Question.JACKS:
             raise _refuse("crib", "unexpected", "crib")
-        if self.dealer and self.kind is not TaskKind.DISCARD:
+        if self.dealer and self.kind is not TaskKind.DISCARD and self.question != Question.JACKS:
             raise _refuse("dealer", "unexpected", "dealer")
+        if (self.question != "") != (self.kind is TaskKind.CHOOSE) or (
+            self.question and self.question not in tuple(Question)
+        ):
+            raise _refuse("question", "unknown", "question")
+        self._check_table()
         if (self.goal != "") != (self.kind is TaskKind.PLAY) or (self.goal and self.goal not in tuple(Goal)):
             raise _refuse("goal", "unknown", "goal")
         self._check_only()
         self._check_count()
+
+    def _check_table(self) -> None:
+        """A ``choose`` position a deal can reach: its fields, cards and scores as a game has them."""
+        question = self.question
+        if question != Question.SHOW_ORDER and (self.players or self.shown):
+            raise _refuse("players", "unexpected", "players")
+        if question not in (Question.WINNER, Question.OUTCOME) and (self.scores or self.game_to):
+            raise _refuse("scores", "unexpected", "scores")
+        if question != Question.WINNER and self.counts:
+            raise _refuse("counts", "unexpected", "counts")
+        match question:
+            case Question.JACKS:
+                if len(self.cards) != 4 or (self.crib and not self.dealer):
+                    raise _refuse("cards", "count", "four cards: a hand, or the dealer's crib")
+            case Question.SHOW_ORDER:
+                if self.cards or self.players not in (2, 3) or not 0 <= self.shown <= self.players:
+                    raise _refuse("shown", "range", "a count of the show of 2 or 3 players")
+            case Question.WINNER:
+                self._check_scores(below=True)
+                in_play = bool(self.cards)
+                if len(self.cards) > 1 or (not in_play and (len(self.counts) != 3 or self.pile)):
+                    raise _refuse("counts", "count", "the three counts of the show, or one card of the play")
+                if in_play and self.counts or not all(0 <= count <= MAX_SHOW for count in self.counts):
+                    raise _refuse("counts", "range", "counts of the show")
+            case Question.OUTCOME:
+                self._check_scores(below=False)
+                if self.cards or sum(score == self.game_to for score in self.scores) != 1:
+                    raise _refuse("scores", "winner", "one side in the game hole")
+
+    def _check_scores(self, below: bool) -> None:
+        """Two seats' scores, each below the game hole (``below``: before the game is won) or at most in it."""
+        top = self.game_to - 1 if below else self.game_to
+        if self.game_to not in GAME_HOLES or len(self.scores) != 2 or not all(0 <= s <= top for s in self.scores):
+            raise _refuse("scores", "range", "two scores below the game hole")
 
     def _check_only(self) -> None:
         if self.kind is TaskKind.FIND:
@@ -169,7 +247,9 @@ class Task:
     def _check_count(self) -> None:
         if self.kind is TaskKind.COUNT and not pegging.reachable(count_of(self.cards)):
             raise _refuse("cards", "over_31", "the count passes 31")
-        if self.kind is TaskKind.PEG and not pegging.fits(count_of(self.pile), self.cards[0].rank):
+        if (self.kind is TaskKind.PEG or self.kind is TaskKind.CHOOSE and self.pile) and not pegging.fits(
+            count_of(self.pile), self.cards[0].rank
+        ):
             raise _refuse("cards", "over_31", "the card passes 31")
         if self.kind is TaskKind.PLAY and not pegging.goes_on(count_of(self.pile)):
             raise _refuse("pile", "over_31", "the count is 31 or more")
@@ -192,6 +272,12 @@ class Task:
             "only": list(self.only),
             "goal": self.goal,
             "dealer": self.dealer,
+            "question": self.question,
+            "scores": list(self.scores),
+            "counts": list(self.counts),
+            "players": self.players,
+            "shown": self.shown,
+            "game_to": self.game_to,
         }
 
     @classmethod
@@ -223,9 +309,16 @@ class Task:
         for name, flag in flags.items():
             if not isinstance(flag, bool):
                 raise _refuse(name, "type", "true or false")
-        goal = data.get("goal", "")
-        if not isinstance(goal, str):
-            raise _refuse("goal", "type", "a goal")
+        texts = {name: data.get(name, "") for name in ("goal", "question")}
+        for name, text in texts.items():
+            if not isinstance(text, str):
+                raise _refuse(name, "type", "a word")
+        numbers = {name: data.get(name, 0) for name in ("players", "shown", "game_to")}
+        lists = {name: data.get(name, []) for name in ("scores", "counts")}
+        if not all(_is_int(value) for value in numbers.values()) or not all(
+            isinstance(value, list) and all(_is_int(item) for item in value) for value in lists.values()
+        ):
+            raise _refuse("scores", "type", "whole numbers")
         return cls(
             kind=TaskKind(data["kind"]),
             cards=_cards(data["cards"], "cards"),
@@ -233,9 +326,38 @@ class Task:
             pile=_cards(data.get("pile", []), "pile"),
             crib=flags["crib"],
             only=tuple(only),
-            goal=goal,
+            goal=texts["goal"],
             dealer=flags["dealer"],
+            question=texts["question"],
+            scores=tuple(lists["scores"]),
+            counts=tuple(lists["counts"]),
+            players=numbers["players"],
+            shown=numbers["shown"],
+            game_to=numbers["game_to"],
         )
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def choices(task: Task) -> tuple[str, ...]:
+    """The answers a ``choose`` exercise offers, in the order a page shows them: for the jacks
+    ``nobody`` or ``<role>:<points>``; for the show's order each seat (``seat:0`` on the
+    dealer's left ... the dealer last) and ``crib``; for the winner each seat or ``nobody``;
+    for the outcome :data:`OUTCOMES`.
+
+    >>> choices(Task(TaskKind.CHOOSE, (), question="show_order", players=2))
+    ('seat:0', 'seat:1', 'crib')
+    """
+    match task.question:
+        case Question.JACKS:
+            return (NOBODY, *(f"{role}:{points}" for role in ROLES for points in (1, 2)))
+        case Question.SHOW_ORDER:
+            return (*(f"seat:{seat}" for seat in range(task.players)), CRIB)
+        case Question.WINNER:
+            return (*(f"seat:{seat}" for seat in range(len(task.scores))), NOBODY)
+    return OUTCOMES
 
 
 def _card(text: Any, field: str) -> Card:
@@ -272,6 +394,9 @@ def check_answer_form(task: Task, answer: Answer) -> None:
         low, high = NUMBER_RANGES[task.kind]
         if not low <= answer <= high:
             raise AnswerRangeError(f"{answer} is not between {low} and {high}", low=low, high=high, got=answer)
+    elif task.kind is TaskKind.CHOOSE:
+        if not isinstance(answer, str) or answer not in choices(task):
+            raise AnswerTypeError("one of the choices is asked", kind=str(task.kind), expected="choice")
     elif task.kind is TaskKind.PLAY:
         if answer is not None and not isinstance(answer, Card):
             raise AnswerTypeError("a card or go is asked", kind=str(task.kind), expected="card_or_go")
@@ -313,6 +438,8 @@ def read_answer(task: Task, value: Any) -> Answer:
     digits = value.strip() if isinstance(value, str) else ""
     if task.kind in NUMBER_RANGES and digits.isascii() and digits.isdigit() and len(digits) <= 3:
         answer = int(digits)  # ASCII only: isdigit() also takes "²" (int refuses it) and "٣" (int reads it)
+    elif task.kind is TaskKind.CHOOSE and isinstance(value, str):
+        answer = value.strip()
     elif task.kind is TaskKind.PLAY and (value is None or isinstance(value, str)):
         answer = None if value is None or value.strip().lower() == "go" else _answer_card(task, value)
     elif task.kind in (TaskKind.FIND, TaskKind.DISCARD) and isinstance(value, (str, list)):

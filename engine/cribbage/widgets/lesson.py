@@ -19,6 +19,7 @@ from typing import Any
 from ..core.cards import Card
 from ..course.exercises import TaskKind, Verdict, accepted, check, find_items, stars
 from ..course.lessons import stage as course_stage
+from ..course.tasks import choices
 from ..errors import CribbageError
 from ..i18n import Language, error_message, t
 from .lesson_hints import said_answer
@@ -43,6 +44,10 @@ def _answer_of(attempt: Attempt, value: str) -> tuple[Any, Any] | str:
         if value not in CARD_TEXTS:
             raise StateError("said")
         return Card.parse(value), value
+    if kind is TaskKind.CHOOSE:
+        if value not in choices(attempt.task):
+            raise StateError("said")
+        return value, value
     if kind is TaskKind.DISCARD and len(attempt.selected) != 2:  # the lesson says how, not the engine's error
         return "lesson.choose_two"
     if not attempt.selected:  # find: the cards selected so far

@@ -17,6 +17,7 @@ from html import escape
 from ..analysis.reasons import crib_owner
 from ..core.cards import Card
 from ..core.pegging import room
+from ..core.rules import GameRules
 from ..core.show import ScoreItem
 from ..course.exercises import (
     Goal,
@@ -30,6 +31,7 @@ from ..course.exercises import (
     show_items,
     threat,
 )
+from ..course.tasks import GAME_HOLES, Question
 from ..i18n import Language, card_name, expected_points_text, number, points_text, shown_difference, t
 from .discard_reason import reason_html
 from .html import attrs, captioned_scroll_box, card_face, card_html
@@ -71,6 +73,12 @@ def hint_text(task: Task, hint: Hint, lang: Language, shape: str = "") -> str:
             return t(
                 "lesson.hint.avoid", lang, card=card, reply=reply, points=points_text(hint.number, lang), kinds=kinds
             )
+        case HintKind.RULE if hint.kinds == (Question.OUTCOME,):
+            full, short = GameRules(), GameRules(target=min(GAME_HOLES))
+            lines = {"skunk": full.skunk_line, "double": full.double_skunk_line, "lurch": short.lurch_line}
+            return t("lesson.hint.choose_outcome", lang, hole=full.game_hole, short=short.game_hole, **lines)
+        case HintKind.RULE:
+            return t(f"lesson.hint.choose_{hint.kinds[0]}", lang)
         case HintKind.KEEP:
             return t("lesson.hint.keep", lang, card=card) if card else t("lesson.hint.keep_any", lang)
     return ""

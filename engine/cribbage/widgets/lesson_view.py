@@ -23,6 +23,7 @@ from .count import spoken_html
 from .html import attrs, button, card_face, screen_reader, tap_card, tap_cards
 from .lesson_hints import and_list, hint_text, option_rows, or_list, said_answer
 from .lesson_state import Attempt, task_cards
+from .lesson_table import choice_buttons, choice_label, position_html, reason
 from .spoken import kind_name, tallied_kinds
 
 STAR, NO_STAR = "★", "☆"
@@ -113,6 +114,9 @@ def prompt(task: Task, lang: Language) -> str:
             return t(f"lesson.prompt.play_{task.goal}", lang)
         case TaskKind.DISCARD:
             return t("lesson.prompt.discard_dealer" if task.dealer else "lesson.prompt.discard_pone", lang)
+        case TaskKind.CHOOSE:
+            in_play = "_play" if task.cards and not task.starter else ""
+            return t(f"lesson.prompt.choose_{task.question}{in_play}", lang)
 
 
 def _pile(task: Task, lang: Language) -> str:
@@ -185,6 +189,8 @@ def task_html(attempt: Attempt, lang: Language) -> str:
                 t("lesson.your_cards", lang),
                 _choose(task.cards, attempt, lang, t("lesson.your_cards", lang), "check") + go,
             )
+        case TaskKind.CHOOSE:
+            return _choose_html(attempt, lang)
         case TaskKind.DISCARD:
             role = t("lesson.role_dealer" if task.dealer else "lesson.role_pone", lang)
             cards = _labelled(
@@ -195,6 +201,22 @@ def task_html(attempt: Attempt, lang: Language) -> str:
                 + cards
                 + (f'<div class="cb-controls">{check}</div>' if open_ else "")
             )
+
+
+def _choose_html(attempt: Attempt, lang: Language) -> str:
+    """A question about the deal: the cards and starter (the jacks), the pile and the card
+    played (the end in the play), the scores and counts; then the choices."""
+    task = attempt.task
+    shown = ""
+    if task.starter is not None:
+        owner = "ui.crib" if task.crib else ("lesson.dealer_hand" if task.dealer else "lesson.pone_hand")
+        shown = _labelled(t(owner, lang), faces(task.cards, lang, t(owner, lang)))
+        shown += _labelled(t("ui.starter", lang), faces((task.starter,), lang, t("ui.starter", lang)))
+    elif task.cards:
+        shown = _pile(task, lang) + _labelled(
+            t("lesson.card_played", lang), faces(task.cards, lang, t("lesson.card_played", lang))
+        )
+    return shown + position_html(task, lang) + choice_buttons(task, attempt.done, lang)
 
 
 def _found_html(attempt: Attempt, lang: Language) -> str:
@@ -251,6 +273,8 @@ def verdict_html(attempt: Attempt, verdict: Verdict, lang: Language) -> str:
             return f'<p class="cb-verdict" data-correct="true" data-announce>{escape(t(key, lang))}</p>'
         wrong = t(_find_wrong_key(task, said_answer(task, attempt.said)), lang)
         return f'<p class="cb-verdict" data-correct="false" data-announce>{escape(wrong)}</p>{_rule(attempt, lang)}'
+    if task.kind is TaskKind.CHOOSE:
+        return _choose_verdict(attempt, verdict, lang)
     if verdict.correct:
         right = f'<p class="cb-verdict" data-correct="true" data-announce>{escape(t("lesson.right", lang))}</p>'
         # A right discard still shows why: what the best keeps and every other choice.
@@ -290,6 +314,19 @@ def verdict_html(attempt: Attempt, verdict: Verdict, lang: Language) -> str:
     lines.append(_rule(attempt, lang))
     lines.append(f'<p class="cb-again">{escape(t("lesson.try_new", lang))}</p>')
     return "".join(lines)
+
+
+def _choose_verdict(attempt: Attempt, verdict: Verdict, lang: Language) -> str:
+    """Right or not, the answer and the rule's reason in words (what decides it)."""
+    task = attempt.task
+    answer = choice_label(task, str(next(iter(verdict.expected))), lang)
+    first = t("lesson.right", lang) if verdict.correct else t("lesson.wrong_pick", lang, answer=answer)
+    why = f'<p class="cb-why">{escape(reason(task, lang))}</p>'
+    again = "" if verdict.correct else f'<p class="cb-again">{escape(t("lesson.try_new", lang))}</p>'
+    return (
+        f'<p class="cb-verdict" data-correct="{str(verdict.correct).lower()}" data-announce>{escape(first)}</p>'
+        f"{why}{_rule(attempt, lang)}{again}"
+    )
 
 
 def _sort_key(answer: object) -> tuple[int, str]:
