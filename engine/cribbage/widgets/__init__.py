@@ -27,6 +27,7 @@ from ..i18n import LANGUAGES, Language, error_message, t
 from . import (
     advisor,
     board,
+    companion,
     course_progress,
     crib_table,
     discard_practice,
@@ -54,6 +55,7 @@ REGISTRY: dict[str, Widget] = {
         discard_practice.WIDGET,
         lesson.WIDGET,
         course_progress.WIDGET,
+        companion.WIDGET,
     )
 }
 """Every kind of live example by its name (``cribbage-<name>`` blocks)."""
