@@ -27,7 +27,6 @@ from ..i18n import LANGUAGES, Language, error_message, t
 from . import (
     advisor,
     board,
-    companion,
     course_progress,
     crib_table,
     discard_practice,
@@ -37,6 +36,7 @@ from . import (
     peg_practice,
     play,
     practice,
+    table,
 )
 from .source import UID, BlockError, StateError, json_object
 from .widget import Widget
@@ -55,7 +55,7 @@ REGISTRY: dict[str, Widget] = {
         discard_practice.WIDGET,
         lesson.WIDGET,
         course_progress.WIDGET,
-        companion.WIDGET,
+        table.WIDGET,
     )
 }
 """Every kind of live example by its name (``cribbage-<name>`` blocks)."""

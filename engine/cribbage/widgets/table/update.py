@@ -4,7 +4,7 @@ table (:class:`~cribbage.companion.TableGame`), then the view.
 A saved table the engine cannot read again is put aside with a notice (the error's own
 words) and the setup form to start a new one, so the page always goes on.
 
->>> from cribbage.widgets.companion.state import Setup, new_state
+>>> from cribbage.widgets.table.state import Setup, new_state
 >>> state = new_state(Setup(first_dealer=1), "t1")
 >>> answer = table_update(state, {"action": "start"}, "en")
 >>> answer["state"]["table"]["actions"], 'data-step="deal"' in answer["html"]
