@@ -1,0 +1,294 @@
+"""The Table page (``cribbage-table``, issue 25) driven as the page drives it: every tap an
+``update("table", state, action, lang)``, each answer's state sent back with the next tap.
+
+The totals are checked against the core's own scoring of the same cards, never against the
+companion: the play against :func:`cribbage.core.play.replay`, each hand and the crib against
+:func:`cribbage.core.show.score_show`, his heels by the rule (2 for a jack turned).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from functools import partial
+
+import pytest
+from cribbage.companion import STATE_VERSION, PlayCard, TableGame
+from cribbage.core.cards import DECK, RANK_SYMBOLS, Card
+from cribbage.core.events import Pegged
+from cribbage.core.play import Play, replay
+from cribbage.core.show import score_show
+from cribbage.i18n import card_name, error_message, t
+from cribbage.widgets import render_block
+from helpers import call as call_widget
+from helpers import state_of, text_of
+
+call = partial(call_widget, "table")
+
+
+class Table:
+    """One page's widget: its state and HTML, tapped as a reader taps it."""
+
+    def __init__(self, block: str, lang: str) -> None:
+        self.lang = lang
+        self.html = render_block("table", block, lang, uid="t1")
+        self.state = state_of(self.html)
+
+    def tap(self, action: str, value: object = None, **extra: object) -> dict:
+        answer = call(self.state, {"action": action, "value": value, **extra}, self.lang)
+        assert "error" not in answer, answer
+        self.state, self.html = answer["state"], answer["html"]
+        return answer
+
+    def refused(self, action: str, value: object = None) -> str:
+        answer = call(self.state, {"action": action, "value": value}, self.lang)
+        assert set(answer) == {"error"}, answer
+        return answer["error"]
+
+    def card(self, card: Card) -> None:
+        """A card on the picker: its rank, then its suit."""
+        self.tap("rank", str(card.rank))
+        self.tap("suit", card.suit)
+
+    @property
+    def step(self) -> str:
+        return re.search(r'data-step="([a-z_]+)"', self.html).group(1)
+
+    @property
+    def to_act(self) -> int | None:
+        seat = re.search(r'data-to-act="([0-9]*)"', self.html).group(1)
+        return int(seat) if seat else None
+
+    @property
+    def board(self) -> list[int]:
+        """The score of each side as the board's legend shows it."""
+        return [int(score) for score in re.findall(r'<li data-seat="[0-9]" data-score="([0-9]+)"', self.html)]
+
+    def game(self) -> TableGame:
+        return TableGame.from_json(self.state["table"])
+
+
+def start(players: int, lang: str, names: tuple[str, ...] = (), **setup: str) -> Table:
+    table = Table(f"players: {players}", lang)
+    for seat, name in enumerate(names):
+        table.tap("set", name, name=f"name{seat}")
+    # The dealer is the last seat, so the play's seats are the table's (seat 0 leads).
+    table.tap("set", str(players - 1), name="first_dealer")
+    for name, value in setup.items():
+        table.tap("set", value, name=name)
+    table.tap("start")
+    return table
+
+
+def real_deal(players: int, seed: int) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], Card, list[Card]]:
+    """Hands of four from a shuffled deck, the crib, the starter, and a legal play to its end
+    (each seat plays its first legal card)."""
+    deck = random.Random(seed).sample(DECK, len(DECK))
+    hands = [tuple(deck[seat * 4 : seat * 4 + 4]) for seat in range(players)]
+    crib, starter = tuple(deck[16:20]), deck[20]
+    play = Play(hands)
+    while not play.is_over:
+        legal = play.legal_cards()
+        play.play(legal[0]) if legal else play.go()
+    return hands, crib, starter, [action.card for action in play.actions if action.card]
+
+
+def play_the_deal(table: Table, hands, crib, starter: Card, cards: list[Card]) -> list[int]:
+    """Deal, lay away, turn the starter, enter every card and go, count every hand and the
+    crib: the points each seat should have by the core's rules."""
+    players = len(hands)
+    dealer = players - 1
+    table.tap("deal")
+    table.tap("lay_away")
+    table.card(starter)
+    replayed = replay(hands, cards)
+    for index, action in enumerate(replayed):
+        pegged = [event for event in table.game().events if isinstance(event, Pegged)]
+        if len(pegged) > index:
+            continue  # a go a seat with no cards left owes is taken by the table itself
+        assert table.step == "play" and table.to_act == action.seat
+        if action.card is None:
+            table.tap("go")
+        else:
+            table.card(action.card)
+    expected = [sum(action.points for action in replayed if action.seat == seat) for seat in range(players)]
+    expected[dealer] += 2 if starter.rank == 11 else 0  # his heels
+    assert table.step == "count"
+    for seat in range(players):  # the dealer's left first, round the table to the dealer
+        assert table.to_act == seat
+        for card in hands[seat]:
+            table.card(card)
+        expected[seat] += score_show(hands[seat], starter).total
+        assert 'data-total="%d"' % score_show(hands[seat], starter).total in table.html
+    for card in crib:
+        table.card(card)
+    expected[dealer] += score_show(crib, starter, crib=True).total
+    return expected
+
+
+def sides(points: list[int]) -> list[int]:
+    if len(points) == 4:
+        return [points[0] + points[2], points[1] + points[3]]
+    return points
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_setup_form_makes_a_table_with_the_names_and_options_chosen(lang):
+    table = Table("players: 2\ntarget: 121", lang)
+    assert 'data-widget="table"' in table.html and 'data-persist="table"' in table.html
+    table.tap("set", "4", name="players")
+    for seat, name in enumerate(("Ann", "Bob", "Cid", "Dot")):
+        table.tap("set", name, name=f"name{seat}")
+    table.tap("set", "1", name="muggins")
+    table.tap("set", "61", name="target")
+    table.tap("start")
+    game = table.game()
+    assert game.options.names == ("Ann", "Bob", "Cid", "Dot") and game.rules.muggins and game.rules.game_hole == 61
+    # Who deals first was left to the cut: the page asks for the first seat's card.
+    assert table.step == "cut"
+    assert t("table.do_cut", lang, name="Ann") in text_of(table.html)
+    assert t("table.partners", lang, first="Ann", second="Cid") in text_of(table.html)
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_a_whole_two_player_deal_entered_card_by_card_pegs_what_the_core_scores(lang):
+    hands, crib, starter, cards = real_deal(2, seed=7)
+    table = start(2, lang, names=("Ann", "Bob"))
+    expected = play_the_deal(table, hands, crib, starter, cards)
+    assert table.board == expected
+    # The deal passes to the left: the first seat deals the next one.
+    assert table.step == "deal" and table.to_act == 0
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_deal_for_three_and_for_four_players_pegs_what_the_core_scores(players):
+    hands, crib, starter, cards = real_deal(players, seed=players)
+    table = start(players, "sk")
+    expected = play_the_deal(table, hands, crib, starter, cards)
+    assert table.board == sides(expected)
+
+
+def test_each_pegged_point_is_news_for_a_screen_reader():
+    table = start(2, "en", names=("Ann", "Bob"))
+    for action in ("deal", "lay_away"):
+        table.tap(action)
+    table.card(Card.parse("JH"))  # his heels
+    news = re.findall(r'<p class="cb-news" data-announce>([^<]*)</p>', table.html)
+    assert news == [f"Bob turns the starter: {card_name(Card.parse('JH'), 'en')}. Bob pegs 2 points for his heels."]
+    table.card(Card.parse("5S"))
+    table.card(Card.parse("KS"))  # fifteen for Bob
+    news = re.findall(r'<p class="cb-news" data-announce>([^<]*)</p>', table.html)
+    assert news == ["Bob plays king of spades, count 15. Bob pegs 2 points: fifteen for 2 points."]
+
+
+def test_the_play_by_tapping_points_pegs_each_tap_and_undo_takes_back_one():
+    table = start(2, "en")
+    for action in ("deal", "lay_away"):
+        table.tap(action)
+    table.card(Card.parse("4C"))
+    table.tap("entry_points")
+    table.tap("peg", "0:2")
+    table.tap("peg", "1:6")
+    assert table.board == [2, 6]
+    table.tap("undo")
+    assert table.board == [2, 0]
+    table.tap("play_done")
+    assert table.step == "count" and table.to_act == 0
+
+
+def test_undo_takes_back_a_picked_card_first_then_the_last_step():
+    table = start(2, "en")
+    for action in ("deal", "lay_away"):
+        table.tap(action)
+    table.card(Card.parse("JD"))
+    table.tap("play_done")
+    table.card(Card.parse("5H"))
+    assert table.state["picked"] == ["5H"]
+    table.tap("undo")
+    assert table.state["picked"] == [] and table.step == "count"
+    table.tap("undo")  # the end of the play
+    assert table.step == "play"
+    table.tap("undo")  # the starter, and his heels with it
+    assert table.step == "starter" and table.board == [0, 0]
+
+
+def test_a_card_the_rules_refuse_is_refused_with_their_reason_and_the_table_goes_on():
+    table = start(2, "en")
+    for action in ("deal", "lay_away"):
+        table.tap(action)
+    table.card(Card.parse("5D"))
+    table.tap("rank", "5")
+    refused = table.game().check(PlayCard(0, Card.parse("5D")))
+    assert refused is not None and refused.code == "card_seen"
+    assert table.refused("suit", "D") == error_message(refused, "en")
+    table.tap("suit", "H")
+    assert table.game().pile == (Card.parse("5H"),)
+
+
+@pytest.mark.parametrize("lang", ["en", "bg"])
+def test_a_corrupt_saved_table_is_refused_with_a_message_and_a_new_table(lang):
+    table = start(2, lang)
+    table.tap("deal")
+    saved = {**table.state, "table": {**table.state["table"], "actions": [{"kind": "shuffle"}]}}
+    fresh = Table("players: 2", lang)
+    answer = fresh.tap("restore", json.dumps(saved))
+    assert answer["state"]["table"] is None and answer["state"]["notice"] == "table_state"
+    assert t("error.table_state", lang) in text_of(answer["html"])
+    assert 'data-action="start"' in answer["html"]
+    # A state edited in the page is put aside the same way, whatever the action.
+    broken = call(
+        {**table.state, "table": {"version": STATE_VERSION, "options": {}, "actions": "x"}}, {"action": "deal"}, lang
+    )
+    assert broken["state"]["notice"] == "table_state" and 'data-action="start"' in broken["html"]
+
+
+def test_a_table_saved_by_another_version_is_refused_with_its_own_message():
+    table = start(2, "pl")
+    old = {**table.state, "table": {**table.state["table"], "version": STATE_VERSION + 1}}
+    answer = Table("players: 2", "pl").tap("restore", json.dumps(old))
+    assert t("error.table_state_version", "pl") in text_of(answer["html"])
+
+
+def test_a_saved_table_is_restored_as_it_was():
+    table = start(3, "en", names=("Ann", "Bob", "Cid"))
+    table.tap("deal")
+    answer = Table("players: 2", "en").tap("restore", json.dumps(table.state))
+    assert answer["state"]["table"] == table.state["table"] and 'data-step="lay_away"' in answer["html"]
+
+
+def test_a_game_that_reaches_the_target_mid_count_ends_there_with_the_match_score():
+    table = start(2, "en", names=("Ann", "Bob"))
+    for action in ("deal", "lay_away"):
+        table.tap(action)
+    table.card(Card.parse("5D"))
+    table.tap("entry_points")
+    for _ in range(16):
+        table.tap("peg", "0:6")  # Ann to 96, Bob to nothing
+    table.tap("play_done")
+    for card in ("5H", "5S", "5C", "JD"):  # 29: Ann passes 121 on the pone's count
+        table.card(Card.parse(card))
+    assert table.step == "over" and table.board == [121, 0]
+    text = text_of(table.html)
+    # Bob is under 61: a double skunk at 121, and the dealer's hand is never counted.
+    assert t("table.wins", "en", name="Ann", target=121) in text
+    assert t("game.outcome_double_skunk", "en", name="Bob", line=61) in text
+    assert t("table.match", "en", won="Ann 1 game; Bob 0 games") in text
+    table.tap("next_game")
+    assert table.step == "deal" and table.to_act == 1 and table.board == [0, 0]  # a loser deals
+
+
+def test_the_picker_is_a_rank_then_a_suit_and_a_hand_is_eight_taps():
+    table = start(2, "en")
+    for action in ("deal", "lay_away"):
+        table.tap(action)
+    table.card(Card.parse("5D"))
+    table.tap("play_done")
+    ranks = re.findall(r'data-action="rank" data-value="([0-9]+)"', table.html)
+    assert [RANK_SYMBOLS[int(rank) - 1] for rank in ranks] == list(RANK_SYMBOLS)
+    taps = 0
+    for card in ("5H", "5S", "5C", "JD"):
+        table.tap("rank", str(Card.parse(card).rank))
+        table.tap("suit", card[-1])
+        taps += 2
+    assert taps == 8 and 'data-total="29"' in table.html
