@@ -7,6 +7,8 @@ score, pegging the play and counting each hand (:mod:`cribbage.companion`).
 >>> html = WIDGET.render("players: 3", "en", "t1")
 >>> 'data-widget="table"' in html and 'data-persist="table"' in html, 'value="3" checked' in html
 (True, True)
+>>> 'data-keep-awake="true"' in html
+True
 """
 
 from __future__ import annotations
@@ -29,7 +31,10 @@ def table_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
     target = integer(fields, "target", game.target, targets(game))
     setup = Setup(players=players, variant=game.name, target=target, muggins=flag(fields, "muggins"))
     state = new_state(setup, uid)
-    return Live(state, table_view(state, setup, None, lang), t("table.title", lang))
+    # The screen is kept awake while the table is open (widgets.js, where a Wake Lock exists).
+    return Live(
+        state, table_view(state, setup, None, lang), t("table.title", lang), root=(("data-keep-awake", "true"),)
+    )
 
 
 WIDGET = Widget(
