@@ -1,0 +1,124 @@
+"""The Table page (issue 25) in headless Chromium on a phone of 360 px, by touch: a whole deal
+entered card by card, with a reload in the middle and an undo.
+
+The totals it must show come from the core's own scoring of the same cards
+(:func:`test_companion_widget.play_the_deal`'s rules: ``replay`` and ``score_show``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from cribbage.companion import TableGame
+from cribbage.core.cards import Card
+from cribbage.core.events import Pegged
+from cribbage.core.play import replay
+from cribbage.core.show import score_show
+from test_companion_widget import real_deal
+
+LIVE_TIMEOUT = 60_000
+PHONE = {"width": 360, "height": 740}
+ROOT = '[data-widget="table"]'
+# Material's language switcher asks for sitemap.xml at the host's root, outside the sub-path.
+SITE_FRAME_NOISE = re.compile(r"/sitemap\.xml\)$")
+
+
+class PhoneTable:
+    """The Table page on a phone, tapped as a player taps it; every tap waits for its answer."""
+
+    def __init__(self, watched_context, base_url: str, lang: str) -> None:
+        self.context = watched_context(base_url, viewport=PHONE, is_mobile=True, has_touch=True)
+        self.page = self.context.new_page()
+        self.page.goto(f"{base_url}{'' if lang == 'en' else lang + '/'}table/")
+        self.root = self.page.locator(ROOT)
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_function(
+            """() => { const root = document.querySelector('[data-widget="table"]');
+                return root && root.dataset.ready === 'true' && !root.hasAttribute('aria-busy')
+                    && !root.classList.contains('cb-restoring'); }""",
+            timeout=LIVE_TIMEOUT,
+        )
+
+    def tap(self, key: str) -> None:
+        self.root.locator(f'[data-key="{key}"]').tap()
+        self.wait_ready()
+
+    def card(self, card: Card) -> None:
+        self.tap(f"rank-{card.rank}")
+        self.tap(f"suit-{card.suit}")
+
+    @property
+    def state(self) -> dict:
+        return json.loads(self.root.get_attribute("data-state"))
+
+    def game(self) -> TableGame:
+        return TableGame.from_json(self.state["table"])
+
+    def to_act(self) -> int | None:
+        seat = self.root.locator("[data-to-act]").get_attribute("data-to-act")
+        return int(seat) if seat else None
+
+    def board(self) -> list[int]:
+        return [
+            int(score)
+            for score in self.root.locator(".cb-scores li").evaluate_all("items => items.map(i => i.dataset.score)")
+        ]
+
+    def errors(self) -> list[str]:
+        return [error for error in self.context.watch.errors if not SITE_FRAME_NOISE.search(error)]
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_whole_two_player_deal_by_touch_at_360_px_survives_a_reload_and_an_undo(watched_context, base_url, lang):
+    hands, crib, starter, cards = real_deal(2, seed=11)
+    table = PhoneTable(watched_context, base_url, lang)
+    table.root.locator('[data-key="first_dealer-1"]').tap()  # the second seat deals: seat 0 leads
+    table.wait_ready()
+    table.tap("start")
+    for key in ("deal", "lay-away"):
+        table.tap(key)
+    table.card(starter)
+    replayed = replay(hands, cards)
+    for index, action in enumerate(replayed):
+        if len([event for event in table.game().events if isinstance(event, Pegged)]) > index:
+            continue  # the go a seat with no cards left owes is taken by the table itself
+        assert table.to_act() == action.seat
+        if action.card is None:
+            table.tap("go")
+        else:
+            table.card(action.card)
+    expected = [sum(action.points for action in replayed if action.seat == seat) for seat in range(2)]
+    expected[1] += 2 if starter.rank == 11 else 0  # his heels
+
+    # A reload in the middle of the count: the table comes back from localStorage as it was.
+    table.card(hands[0][0])
+    saved = table.state["table"]
+    table.page.reload()
+    table.wait_ready()
+    assert table.state["table"] == saved
+    # The card picked before the reload is taken back by one tap of Undo, then entered again.
+    if table.state["picked"]:
+        table.tap("undo")
+    for card in hands[0]:
+        table.card(card)
+    table.tap("undo")  # the pone's count taken back ...
+    assert table.to_act() == 0 and table.board() == expected
+    for seat in (0, 1):  # ... and entered again, then the dealer's hand
+        for card in hands[seat]:
+            table.card(card)
+        expected[seat] += score_show(hands[seat], starter).total
+    for card in crib:
+        table.card(card)
+    expected[1] += score_show(crib, starter, crib=True).total
+
+    assert table.board() == expected
+    assert table.page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    small = table.root.locator(".cb-pick").evaluate_all(
+        "buttons => buttons.filter(b => b.getBoundingClientRect().width < 44 || b.getBoundingClientRect().height < 44).length"
+    )
+    assert small == 0
+    assert table.errors() == [] and table.context.watch.foreign == []
