@@ -46,6 +46,9 @@ class Table:
         assert set(answer) == {"error"}, answer
         return answer["error"]
 
+    def press(self, action: str) -> None:
+        self.tap(action)
+
     def card(self, card: Card) -> None:
         """A card on the picker: its rank, then its suit."""
         self.tap("rank", str(card.rank))
@@ -94,37 +97,50 @@ def real_deal(players: int, seed: int) -> tuple[list[tuple[Card, ...]], tuple[Ca
     return hands, crib, starter, [action.card for action in play.actions if action.card]
 
 
-def play_the_deal(table: Table, hands, crib, starter: Card, cards: list[Card]) -> list[int]:
+def play_the_deal(table, hands, crib, starter: Card, cards: list[Card]) -> list[int]:
     """Deal, lay away, turn the starter, enter every card and go, count every hand and the
-    crib: the points each seat should have by the core's rules."""
+    crib (the dealer is the last seat): the points each seat should have by the core's rules."""
+    scored = deal_by_the_rules(table, len(hands) - 1, hands, crib, starter, cards)
+    return [sum(points for seat, points in scored if seat == each) for each in range(len(hands))]
+
+
+def deal_by_the_rules(table, dealer: int, hands, crib, starter: Card, cards: list[Card]) -> list[tuple[int, int]]:
+    """One deal entered on ``table`` (anything with ``press``, ``card``, ``step``, ``to_act`` and
+    ``game``) by ``dealer``, ``hands`` in play order (the dealer's left first); it stops where the
+    game ends. The points each seat scores, in order, by the core's rules: his heels,
+    :func:`replay`'s play, :func:`score_show`'s counts."""
     players = len(hands)
-    dealer = players - 1
-    table.tap("deal")
-    table.tap("lay_away")
+    seat_of = [(dealer + 1 + index) % players for index in range(players)]
+    scored = [(dealer, 2)] if starter.rank == 11 else []  # his heels
+    table.press("deal")
+    table.press("lay_away")
     table.card(starter)
+    before = pegged(table)  # the plays of the deals before this one
     replayed = replay(hands, cards)
+    scored += [(seat_of[action.seat], action.points) for action in replayed]
     for index, action in enumerate(replayed):
-        pegged = [event for event in table.game().events if isinstance(event, Pegged)]
-        if len(pegged) > index:
+        if table.step == "over":
+            return scored
+        if pegged(table) - before > index:
             continue  # a go a seat with no cards left owes is taken by the table itself
-        assert table.step == "play" and table.to_act == action.seat
+        assert table.step == "play" and table.to_act == seat_of[action.seat]
         if action.card is None:
-            table.tap("go")
+            table.press("go")
         else:
             table.card(action.card)
-    expected = [sum(action.points for action in replayed if action.seat == seat) for seat in range(players)]
-    expected[dealer] += 2 if starter.rank == 11 else 0  # his heels
-    assert table.step == "count"
-    for seat in range(players):  # the dealer's left first, round the table to the dealer
-        assert table.to_act == seat
-        for card in hands[seat]:
+    for index, hand in enumerate((*hands, crib)):  # the dealer's left first, round the table, then the crib
+        if table.step == "over":
+            return scored
+        owner = seat_of[index] if index < players else dealer
+        assert table.step == "count" and table.to_act == owner
+        for card in hand:
             table.card(card)
-        expected[seat] += score_show(hands[seat], starter).total
-        assert 'data-total="%d"' % score_show(hands[seat], starter).total in table.html
-    for card in crib:
-        table.card(card)
-    expected[dealer] += score_show(crib, starter, crib=True).total
-    return expected
+        scored.append((owner, score_show(hand, starter, crib=index == players).total))
+    return scored
+
+
+def pegged(table) -> int:
+    return sum(isinstance(event, Pegged) for event in table.game().events)
 
 
 def sides(points: list[int]) -> list[int]:
@@ -292,3 +308,28 @@ def test_the_picker_is_a_rank_then_a_suit_and_a_hand_is_eight_taps():
         table.tap("suit", card[-1])
         taps += 2
     assert taps == 8 and 'data-total="29"' in table.html
+
+
+def whole_game(table, players: int, seed: int) -> tuple[list[int], int]:
+    """Deals from shuffled decks until the table says the game is over: each side's total by the
+    core's scoring, every point counted in order up to the target, and the number of deals."""
+    totals, deals = [0] * (2 if players == 4 else players), 0
+    while table.step != "over":
+        assert table.step == "deal"
+        dealer = table.to_act
+        hands, crib, starter, cards = real_deal(players, seed=seed + deals)
+        for seat, points in deal_by_the_rules(table, dealer, hands, crib, starter, cards):
+            side = seat % 2 if players == 4 else seat
+            if max(totals) < 121:
+                totals[side] = min(121, totals[side] + points)
+        deals += 1
+    return totals, deals
+
+
+def test_a_whole_game_to_121_entered_card_by_card_ends_where_the_core_scoring_reaches_121():
+    table = start(2, "en", names=("Ann", "Bob"))
+    totals, deals = whole_game(table, 2, seed=100)
+    assert max(totals) == 121 and deals > 3
+    assert table.board == totals
+    winner = ("Ann", "Bob")[totals.index(121)]
+    assert t("table.wins", "en", name=winner, target=121) in text_of(table.html)

@@ -49,9 +49,10 @@ from .view import table_view
 
 __all__ = ["ACTIONS", "table_update"]
 
-Step_ = tuple[State, tuple[TableEvent, ...]]
+Step_ = tuple[State, TableGame | None, tuple[TableEvent, ...]]
 Handler = Callable[[State, Setup, TableGame | None, PageAction], Step_]
-"""One page action: the state before it and its table; the state after and the events it caused."""
+"""One page action: the state before it and its table; the state after, its table (moved in place, or
+another) and the events it caused."""
 
 
 def table_update(state: State, action: PageAction, lang: Language) -> Answer:
@@ -66,13 +67,13 @@ def table_update(state: State, action: PageAction, lang: Language) -> Answer:
     handler = ACTIONS.get(str(kind))
     if handler is None:
         raise StateError("action")
-    state, events = handler({**state, "notice": None}, setup, game, action)
-    return _answer(state, lang, events)
+    state, game, events = handler({**state, "notice": None}, setup, game, action)
+    return _answer(state, game, lang, events)
 
 
-def _answer(state: State, lang: Language, events: tuple[TableEvent, ...] = ()) -> Answer:
-    setup, game = checked(state)
-    return {"html": table_view(state, setup, game, lang, events), "state": state}
+def _answer(state: State, game: TableGame | None, lang: Language, events: tuple[TableEvent, ...] = ()) -> Answer:
+    """The view of ``state``, whose table is ``game`` (read once per tap: a long game takes a while to replay)."""
+    return {"html": table_view(state, setup_of(state), game, lang, events), "state": state}
 
 
 def _put_aside(state: State, refused: TableStateError, lang: Language) -> Answer:
@@ -82,7 +83,7 @@ def _put_aside(state: State, refused: TableStateError, lang: Language) -> Answer
         setup = setup_of(state)
     except StateError:
         setup = Setup()
-    return _answer(new_state(setup, uid_of(state), notice), lang)
+    return _answer(new_state(setup, uid_of(state), notice), None, lang)
 
 
 def _restore(state: State, text: str, lang: Language) -> Answer:
@@ -90,12 +91,12 @@ def _restore(state: State, text: str, lang: Language) -> Answer:
     uid = uid_of(state)
     try:
         saved = {**json_object(text), "uid": uid}
-        checked(saved)
+        _, game = checked(saved)
     except TableStateError as refused:
         return _put_aside({**state, "setup": saved.get("setup")}, refused, lang)
     except StateError:
-        return _answer(new_state(Setup(), uid, Notice.TABLE_STATE), lang)
-    return _answer(saved, lang)
+        return _answer(new_state(Setup(), uid, Notice.TABLE_STATE), None, lang)
+    return _answer(saved, game, lang)
 
 
 # -- the setup form -------------------------------------------------------------------------
@@ -103,7 +104,7 @@ def _restore(state: State, text: str, lang: Language) -> Answer:
 
 def _set(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Step_:
     if game is not None:
-        return state, ()
+        return state, game, ()
     name, value = action.get("name"), action_text(action)
     if isinstance(name, str) and name.startswith("name") and natural(name[4:], 1) is not None:
         seat = int(name[4:])
@@ -111,8 +112,8 @@ def _set(state: State, setup: Setup, game: TableGame | None, action: PageAction)
             raise StateError("name")
         names = list(setup.names)
         names[seat] = value.strip()[:24]
-        return with_setup(state, replace(setup, names=tuple(names))), ()
-    return with_setup(state, _chosen(setup, name, value)), ()
+        return with_setup(state, replace(setup, names=tuple(names))), None, ()
+    return with_setup(state, _chosen(setup, name, value)), None, ()
 
 
 def _chosen(setup: Setup, name: object, value: str) -> Setup:
@@ -136,12 +137,13 @@ def _chosen(setup: Setup, name: object, value: str) -> Setup:
 
 def _start(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Step_:
     if game is not None:
-        return state, ()
-    return cleared(state, TableGame(options_of(setup))), ()
+        return state, game, ()
+    table = TableGame(options_of(setup))
+    return cleared(state, table), table, ()
 
 
 def _new_table(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Step_:
-    return {**cleared(state, None), "entry": state["entry"]}, ()
+    return {**cleared(state, None), "entry": state["entry"]}, None, ()
 
 
 # -- the table's steps ------------------------------------------------------------------------
@@ -156,7 +158,7 @@ def _table(game: TableGame | None) -> TableGame:
 def _apply(state: State, game: TableGame, move: Action) -> Step_:
     """One step of the table (refused by the rules with their reason), the picker emptied."""
     events = game.apply(move)
-    return {**cleared(state, game), "entry": state["entry"]}, events
+    return {**cleared(state, game), "entry": state["entry"]}, game, events
 
 
 def _simple(make: Callable[[TableGame], Action]) -> Handler:
@@ -195,22 +197,22 @@ def _announce(state: State, setup: Setup, game: TableGame | None, action: PageAc
     said = natural(action_text(action).strip(), 2)
     if said is None or table.step != Step.COUNT or not table.rules.muggins:
         raise StateError("value")
-    return {**state, "announced": said}, ()
+    return {**state, "announced": said}, table, ()
 
 
 def _entry(entry: Entry) -> Handler:
     def handler(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Step_:
-        return {**state, "entry": str(entry)}, ()
+        return {**state, "entry": str(entry)}, game, ()
 
     return handler
 
 
 def _rank(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Step_:
-    _table(game)
+    table = _table(game)
     rank = natural(action_text(action), 2)
     if rank is None or not 1 <= rank <= len(RANK_SYMBOLS):
         raise StateError("value")
-    return {**state, "rank": rank}, ()
+    return {**state, "rank": rank}, table, ()
 
 
 def _suit(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Step_:
@@ -230,13 +232,13 @@ def _suit(state: State, setup: Setup, game: TableGame | None, action: PageAction
             cards = (*picked, card)
             if len(cards) == len(table.cutting):
                 return _apply(state, table, CutCards(cards))
-            return _picked(state, cards), ()
+            return _picked(state, cards), table, ()
         case Step.COUNT:
             cards = (*picked, card)
             if len(cards) == (CRIB_SIZE if table.expected.crib else table.rules.hand_size):
                 announced = state["announced"]
                 return _apply(state, table, CountCards(_seat_to_act(table), cards, announced))
-            return _picked(state, cards), ()
+            return _picked(state, cards), table, ()
     raise IllegalActionError("no card is entered now", reason="wrong_phase", phase=str(table.step), kind="card")
 
 
@@ -247,7 +249,7 @@ def _picked(state: State, cards: tuple[Card, ...]) -> State:
 
 
 def _unpick(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Step_:
-    return {**state, "rank": 0, "picked": state["picked"][:-1]}, ()
+    return {**state, "rank": 0, "picked": state["picked"][:-1]}, game, ()
 
 
 def _undo(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Step_:
@@ -256,7 +258,7 @@ def _undo(state: State, setup: Setup, game: TableGame | None, action: PageAction
         return _unpick(state, setup, game, action)
     table = _table(game)
     table.undo()
-    return {**cleared(state, table), "entry": state["entry"]}, ()
+    return {**cleared(state, table), "entry": state["entry"]}, table, ()
 
 
 ACTIONS: dict[str, Handler] = {
