@@ -16,7 +16,7 @@ from cribbage.core.cards import Card
 from cribbage.core.events import Pegged
 from cribbage.core.play import replay
 from cribbage.core.show import score_show
-from test_companion_widget import real_deal
+from test_companion_widget import deal_by_the_rules, real_deal, whole_game
 
 LIVE_TIMEOUT = 60_000
 PHONE = {"width": 360, "height": 740}
@@ -51,6 +51,19 @@ class PhoneTable:
         self.tap(f"rank-{card.rank}")
         self.tap(f"suit-{card.suit}")
 
+    def press(self, action: str) -> None:
+        self.tap(action.replace("_", "-"))
+
+    @property
+    def step(self) -> str:
+        return self.root.locator("[data-step]").get_attribute("data-step")
+
+    def start(self, players: int, dealer: int) -> None:
+        for key in (f"players-{players}", f"first_dealer-{dealer}"):
+            self.root.locator(f'[data-key="{key}"]').tap()
+            self.wait_ready()
+        self.tap("start")
+
     @property
     def state(self) -> dict:
         return json.loads(self.root.get_attribute("data-state"))
@@ -58,6 +71,7 @@ class PhoneTable:
     def game(self) -> TableGame:
         return TableGame.from_json(self.state["table"])
 
+    @property
     def to_act(self) -> int | None:
         seat = self.root.locator("[data-to-act]").get_attribute("data-to-act")
         return int(seat) if seat else None
@@ -86,7 +100,7 @@ def test_a_whole_two_player_deal_by_touch_at_360_px_survives_a_reload_and_an_und
     for index, action in enumerate(replayed):
         if len([event for event in table.game().events if isinstance(event, Pegged)]) > index:
             continue  # the go a seat with no cards left owes is taken by the table itself
-        assert table.to_act() == action.seat
+        assert table.to_act == action.seat
         if action.card is None:
             table.tap("go")
         else:
@@ -106,7 +120,7 @@ def test_a_whole_two_player_deal_by_touch_at_360_px_survives_a_reload_and_an_und
     for card in hands[0]:
         table.card(card)
     table.tap("undo")  # the pone's count taken back ...
-    assert table.to_act() == 0 and table.board() == expected
+    assert table.to_act == 0 and table.board() == expected
     for seat in (0, 1):  # ... and entered again, then the dealer's hand
         for card in hands[seat]:
             table.card(card)
@@ -121,4 +135,27 @@ def test_a_whole_two_player_deal_by_touch_at_360_px_survives_a_reload_and_an_und
         "buttons => buttons.filter(b => b.getBoundingClientRect().width < 44 || b.getBoundingClientRect().height < 44).length"
     )
     assert small == 0
+    assert table.errors() == [] and table.context.watch.foreign == []
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_deal_for_three_and_for_four_players_by_touch_pegs_what_the_core_scores(watched_context, base_url, players):
+    hands, crib, starter, cards = real_deal(players, seed=20 + players)
+    table = PhoneTable(watched_context, base_url, "cs")
+    table.start(players, dealer=players - 1)
+    scored = deal_by_the_rules(table, players - 1, hands, crib, starter, cards)
+    totals = [0] * (2 if players == 4 else players)
+    for seat, points in scored:
+        totals[seat % 2 if players == 4 else seat] += points
+    assert table.board() == totals and table.step == "deal" and table.to_act == 0
+    assert table.errors() == [] and table.context.watch.foreign == []
+
+
+@pytest.mark.slow
+def test_a_whole_two_player_game_to_121_by_touch_ends_where_the_core_scoring_reaches_121(watched_context, base_url):
+    table = PhoneTable(watched_context, base_url, "en")
+    table.start(2, dealer=1)
+    totals, deals = whole_game(table, 2, seed=100)
+    assert max(totals) == 121 and deals > 3 and table.board() == totals
+    assert table.root.locator('[data-key="next-game"]').is_visible()
     assert table.errors() == [] and table.context.watch.foreign == []
