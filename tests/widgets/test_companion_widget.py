@@ -15,7 +15,7 @@ from functools import partial
 
 import pytest
 from cribbage.companion import STATE_VERSION, PlayCard, TableGame
-from cribbage.core.cards import DECK, RANK_SYMBOLS, Card
+from cribbage.core.cards import DECK, RANK_SYMBOLS, Card, parse_cards
 from cribbage.core.events import Pegged
 from cribbage.core.play import Play, replay
 from cribbage.core.show import score_show
@@ -333,3 +333,54 @@ def test_a_whole_game_to_121_entered_card_by_card_ends_where_the_core_scoring_re
     assert table.board == totals
     winner = ("Ann", "Bob")[totals.index(121)]
     assert t("table.wins", "en", name=winner, target=121) in text_of(table.html)
+
+
+def test_the_cut_for_the_first_deal_is_entered_card_by_card_and_a_tie_cuts_again():
+    table = Table("players: 2", "en")
+    for seat, name in enumerate(("Ann", "Bob")):
+        table.tap("set", name, name=f"name{seat}")
+    table.tap("start")
+    table.card(Card.parse("5H"))
+    assert t("table.do_cut", "en", name="Bob") in text_of(table.html)  # Ann's card in, Bob's next
+    table.card(Card.parse("5S"))  # a tie for the lowest card
+    assert t("table.cut_again", "en", names="Ann, Bob") in text_of(table.html) and table.step == "cut"
+    table.card(Card.parse("KD"))
+    table.card(Card.parse("3C"))  # Bob cuts lower: Bob deals
+    assert table.step == "deal" and table.to_act == 1
+    assert t("game.cut_lowest_seat", "en", name="Bob") in text_of(table.html)
+
+
+def test_under_muggins_a_short_announced_count_is_pegged_and_the_opponent_may_take_the_rest():
+    table = start(2, "en", names=("Ann", "Bob"), muggins="1")
+    for action in ("deal", "lay_away"):
+        table.tap(action)
+    table.card(Card.parse("5D"))
+    table.tap("play_done")
+    table.tap("announce", "20")  # Ann holds 29 (5H 5S 5C JD with the 5D), and says 20
+    for card in ("5H", "5S", "5C", "JD"):
+        table.card(Card.parse(card))
+    assert table.board == [20, 0] and table.to_act == 1  # Bob may claim
+    assert t("table.do_muggins", "en", name="Bob") in text_of(table.html)
+    table.tap("claim")
+    # The 9 points Ann missed (29 by score_show, less the 20 she said) go to Bob.
+    assert score_show(parse_cards("5H 5S 5C JD"), Card.parse("5D")).total == 29
+    assert table.board == [20, 9] and table.to_act == 1 and table.step == "count"
+
+
+def test_an_announced_count_over_the_hand_is_refused_under_muggins_and_the_count_goes_on():
+    table = start(2, "en", muggins="1")
+    for action in ("deal", "lay_away"):
+        table.tap(action)
+    table.card(Card.parse("5D"))
+    table.tap("play_done")
+    hand = parse_cards("2H 4S 9C KD")
+    actual = score_show(hand, Card.parse("5D")).total
+    table.tap("announce", str(actual + 2))
+    for card in hand[:3]:
+        table.card(card)
+    table.tap("rank", str(hand[3].rank))
+    assert table.refused("suit", hand[3].suit)
+    assert table.state["picked"] == [str(card) for card in hand[:3]]  # nothing lost: say it again
+    table.tap("announce", str(actual))
+    table.tap("suit", hand[3].suit)
+    assert table.board == [actual, 0] and table.to_act == 1
