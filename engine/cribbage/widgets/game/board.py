@@ -92,13 +92,15 @@ def pegs_board_html(
     gx, gy = hole_position(target, READER, target, sides)
     holes.append(f'<circle cx="{gx:.1f}" cy="{gy:.1f}" r="2.4"/>')
     if skunk_line is not None and 0 < skunk_line < target:
-        # A stroke across every lane just before the line's hole: a loser short of it is skunked.
+        # A stroke across every lane just before the line's hole (a loser short of it is skunked),
+        # on the side its street comes from: the streets run right, then back left.
         (x0, y0), (_, y1) = (
             hole_position(skunk_line, 0, target, sides),
             hole_position(skunk_line, sides - 1, target, sides),
         )
+        before = x0 - _HOLE / 2 if ((skunk_line - 1) // 30) % 2 == 0 else x0 + _HOLE / 2
         holes.append(
-            f'<line class="cb-skunk-line" x1="{x0 - _HOLE / 2:.1f}" y1="{y0 - 4:.1f}" x2="{x0 - _HOLE / 2:.1f}" '
+            f'<line class="cb-skunk-line" x1="{before:.1f}" y1="{y0 - 4:.1f}" x2="{before:.1f}" '
             f'y2="{y1 + 4:.1f}" stroke="#000" stroke-width="1.2"/>'
         )
     pegs_svg = []
