@@ -384,3 +384,8 @@ def test_an_announced_count_over_the_hand_is_refused_under_muggins_and_the_count
     table.tap("announce", str(actual))
     table.tap("suit", hand[3].suit)
     assert table.board == [actual, 0] and table.to_act == 1
+
+
+def test_a_name_left_blank_is_the_seats_own_name_in_the_pages_language():
+    table = start(3, "pl", names=("Ania", "", "Cyryl"))
+    assert table.game().options.names == ("Ania", t("ui.player", "pl", n=2), "Cyryl")

@@ -21,6 +21,7 @@ from ...companion import CUT, Options, TableGame
 from ...companion.options import MAX_NAME_LENGTH, FirstDealer
 from ...core.cards import RANK_SYMBOLS, Card
 from ...core.variants import VARIANTS, targets
+from ...i18n import Language, t
 from ..source import State, StateError, card_texts, field, uid_of
 
 __all__ = [
@@ -106,12 +107,15 @@ def setup_of(state: State) -> Setup:
     return Setup(players, tuple(names), chosen, target, muggins, dealer)
 
 
-def options_of(setup: Setup) -> Options:
-    """The table's options; the names are kept only when every player has one."""
-    names = tuple(name.strip() for name in setup.names[: setup.players])
+def options_of(setup: Setup, lang: Language) -> Options:
+    """The table's options; a name left blank is the seat's name in the page's language
+    (``Player 2``), so a table may name only some of its players."""
+    names = tuple(
+        name.strip() or t("ui.player", lang, n=seat + 1) for seat, name in enumerate(setup.names[: setup.players])
+    )
     return Options(
         players=setup.players,
-        names=names if all(names) else (),
+        names=names,
         variant=setup.variant,
         target=setup.target,
         muggins=setup.muggins,

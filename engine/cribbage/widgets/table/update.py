@@ -50,7 +50,7 @@ from .view import table_view
 __all__ = ["ACTIONS", "table_update"]
 
 Moved = tuple[State, TableGame | None, tuple[TableEvent, ...]]
-Handler = Callable[[State, Setup, TableGame | None, PageAction], Moved]
+Handler = Callable[[State, Setup, TableGame | None, PageAction, Language], Moved]
 """One page action: the state before it and its table; the state after, its table (moved in place, or
 another) and the events it caused."""
 
@@ -67,7 +67,7 @@ def table_update(state: State, action: PageAction, lang: Language) -> Answer:
     handler = ACTIONS.get(str(kind))
     if handler is None:
         raise StateError("action")
-    state, game, events = handler({**state, "notice": None}, setup, game, action)
+    state, game, events = handler({**state, "notice": None}, setup, game, action, lang)
     return _answer(state, game, lang, events)
 
 
@@ -102,7 +102,7 @@ def _restore(state: State, text: str, lang: Language) -> Answer:
 # -- the setup form -------------------------------------------------------------------------
 
 
-def _set(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Moved:
+def _set(state: State, setup: Setup, game: TableGame | None, action: PageAction, lang: Language) -> Moved:
     if game is not None:
         return state, game, ()
     name, value = action.get("name"), action_text(action)
@@ -135,14 +135,14 @@ def _chosen(setup: Setup, name: object, value: str) -> Setup:
     raise StateError("set")
 
 
-def _start(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Moved:
+def _start(state: State, setup: Setup, game: TableGame | None, action: PageAction, lang: Language) -> Moved:
     if game is not None:
         return state, game, ()
-    table = TableGame(options_of(setup))
+    table = TableGame(options_of(setup, lang))
     return cleared(state, table), table, ()
 
 
-def _new_table(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Moved:
+def _new_table(state: State, setup: Setup, game: TableGame | None, action: PageAction, lang: Language) -> Moved:
     return {**cleared(state, None), "entry": state["entry"]}, None, ()
 
 
@@ -162,7 +162,7 @@ def _apply(state: State, game: TableGame, move: Action) -> Moved:
 
 
 def _simple(make: Callable[[TableGame], Action]) -> Handler:
-    def handler(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Moved:
+    def handler(state: State, setup: Setup, game: TableGame | None, action: PageAction, lang: Language) -> Moved:
         table = _table(game)
         return _apply(state, table, make(table))
 
@@ -176,7 +176,7 @@ def _seat_to_act(game: TableGame) -> int:
     return seat
 
 
-def _peg(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Moved:
+def _peg(state: State, setup: Setup, game: TableGame | None, action: PageAction, lang: Language) -> Moved:
     seat_text, _, points_text = action_text(action).partition(":")
     seat, points = natural(seat_text, 1), natural(points_text, 2)
     if seat is None or points is None:
@@ -184,7 +184,7 @@ def _peg(state: State, setup: Setup, game: TableGame | None, action: PageAction)
     return _apply(state, _table(game), Peg(seat, points))
 
 
-def _count_points(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Moved:
+def _count_points(state: State, setup: Setup, game: TableGame | None, action: PageAction, lang: Language) -> Moved:
     table = _table(game)
     points = natural(action_text(action).strip(), 2)
     if points is None:
@@ -192,7 +192,7 @@ def _count_points(state: State, setup: Setup, game: TableGame | None, action: Pa
     return _apply(state, table, CountPoints(_seat_to_act(table), points))
 
 
-def _announce(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Moved:
+def _announce(state: State, setup: Setup, game: TableGame | None, action: PageAction, lang: Language) -> Moved:
     table = _table(game)
     said = natural(action_text(action).strip(), 2)
     if said is None or table.step != Step.COUNT or not table.rules.muggins:
@@ -201,13 +201,13 @@ def _announce(state: State, setup: Setup, game: TableGame | None, action: PageAc
 
 
 def _entry(entry: Entry) -> Handler:
-    def handler(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Moved:
+    def handler(state: State, setup: Setup, game: TableGame | None, action: PageAction, lang: Language) -> Moved:
         return {**state, "entry": str(entry)}, game, ()
 
     return handler
 
 
-def _rank(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Moved:
+def _rank(state: State, setup: Setup, game: TableGame | None, action: PageAction, lang: Language) -> Moved:
     table = _table(game)
     rank = natural(action_text(action), 2)
     if rank is None or not 1 <= rank <= len(RANK_SYMBOLS):
@@ -215,7 +215,7 @@ def _rank(state: State, setup: Setup, game: TableGame | None, action: PageAction
     return {**state, "rank": rank}, table, ()
 
 
-def _suit(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Moved:
+def _suit(state: State, setup: Setup, game: TableGame | None, action: PageAction, lang: Language) -> Moved:
     """A suit after a rank: a card, which is the starter, a card played, or one more of the cut or the count."""
     table = _table(game)
     rank, picked = picked_of(state)
@@ -248,14 +248,14 @@ def _picked(state: State, cards: tuple[Card, ...]) -> State:
     return {**state, "rank": 0, "picked": [str(card) for card in cards]}
 
 
-def _unpick(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Moved:
+def _unpick(state: State, setup: Setup, game: TableGame | None, action: PageAction, lang: Language) -> Moved:
     return {**state, "rank": 0, "picked": state["picked"][:-1]}, game, ()
 
 
-def _undo(state: State, setup: Setup, game: TableGame | None, action: PageAction) -> Moved:
+def _undo(state: State, setup: Setup, game: TableGame | None, action: PageAction, lang: Language) -> Moved:
     """The last card picked, else the table's last step: one tap takes back anything."""
     if state["picked"] or state["rank"]:
-        return _unpick(state, setup, game, action)
+        return _unpick(state, setup, game, action, lang)
     table = _table(game)
     table.undo()
     return {**cleared(state, table), "entry": state["entry"]}, table, ()
