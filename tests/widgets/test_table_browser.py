@@ -18,6 +18,8 @@ from cribbage.core.play import replay
 from cribbage.core.show import score_show
 from test_companion_widget import deal_by_the_rules, real_deal, whole_game
 
+import site_build
+
 LIVE_TIMEOUT = 60_000
 PHONE = {"width": 360, "height": 740}
 ROOT = '[data-widget="table"]'
@@ -159,3 +161,33 @@ def test_a_whole_two_player_game_to_121_by_touch_ends_where_the_core_scoring_rea
     assert max(totals) == 121 and deals > 3 and table.board() == totals
     assert table.root.locator('[data-key="next-game"]').is_visible()
     assert table.errors() == [] and table.context.watch.foreign == []
+
+
+AXE = site_build.NODE_MODULES / "axe-core" / "axe.min.js"
+SERIOUS_FINDINGS = """
+async () => {
+  const result = await axe.run(document.querySelector('[data-widget="table"]'), { resultTypes: ["violations"] });
+  return result.violations
+    .filter(v => v.impact === "serious" || v.impact === "critical")
+    .flatMap(v => v.nodes.map(node => `${v.id}: ${node.target.join(" ")}`));
+}
+"""
+
+
+def test_the_table_mid_play_in_the_count_and_at_the_end_has_no_serious_axe_finding(watched_context, base_url):
+    table = PhoneTable(watched_context, base_url, "bg")
+    table.page.add_script_tag(path=str(AXE))
+    table.start(2, dealer=1)
+    for key in ("deal", "lay-away"):
+        table.tap(key)
+    table.card(Card.parse("JH"))
+    table.card(Card.parse("5S"))
+    findings = {"play": table.page.evaluate(SERIOUS_FINDINGS)}
+    table.tap("entry-points")
+    findings["points"] = table.page.evaluate(SERIOUS_FINDINGS)
+    table.tap("play-done")
+    for card in ("5H", "5C", "5D"):
+        table.card(Card.parse(card))
+    findings["count"] = table.page.evaluate(SERIOUS_FINDINGS)
+    assert findings == {"play": [], "points": [], "count": []}
+    assert table.errors() == []

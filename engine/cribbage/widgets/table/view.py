@@ -18,7 +18,7 @@ from ...core.variants import CRIB_SIZE, VARIANTS, targets
 from ...i18n import SUIT_SYMBOLS, Language, lookup, named, suit_name, t
 from ..count import show_html
 from ..game.board import pegs_board_html
-from ..html import attrs, button, card_html, cards_html, choice_box, radio_group, toggle
+from ..html import attrs, button, card_html, cards_html, choice_box, radio_group, screen_reader, toggle
 from ..source import State
 from .news import news_lines, seat_names, side_names
 from .state import Entry, Setup, picked_of
@@ -232,13 +232,13 @@ def _picker(state: State, lang: Language) -> str:
     rank, picked = picked_of(state)
     ranks = lookup("card.ranks", lang)
     rank_buttons = "".join(
-        f'<button type="button"{attrs(class_="cb-button cb-pick", data_key=f"rank-{number}", data_action="rank", data_value=number, aria_pressed=str(number == rank).lower(), aria_label=ranks[number - 1]["name"])}>'
-        f"{escape(symbol)}</button>"
+        f'<button type="button"{attrs(class_="cb-button cb-pick", data_key=f"rank-{number}", data_action="rank", data_value=number, aria_pressed=str(number == rank).lower())}>'
+        f'<span aria-hidden="true">{escape(symbol)}</span>{screen_reader(ranks[number - 1]["name"])}</button>'
         for number, symbol in enumerate(RANK_SYMBOLS, start=1)
     )
     suit_buttons = "".join(
-        f'<button type="button"{attrs(class_=f"cb-button cb-pick cb-{suit}", data_key=f"suit-{suit}", data_action="suit", data_value=suit, disabled=rank == 0, aria_label=suit_name(suit, lang))}>'
-        f"{escape(SUIT_SYMBOLS[suit])}</button>"
+        f'<button type="button"{attrs(class_=f"cb-button cb-pick cb-{suit}", data_key=f"suit-{suit}", data_action="suit", data_value=suit, disabled=rank == 0)}>'
+        f'<span aria-hidden="true">{escape(SUIT_SYMBOLS[suit])}</span>{screen_reader(suit_name(suit, lang))}</button>'
         for suit in SUITS
     )
     chosen = ""
