@@ -16,6 +16,7 @@ from cribbage.core.cards import Card
 from cribbage.core.events import Pegged
 from cribbage.core.play import replay
 from cribbage.core.show import score_show
+from cribbage.i18n import t
 from test_companion_widget import deal_by_the_rules, real_deal, whole_game
 
 import site_build
@@ -191,3 +192,17 @@ def test_the_table_mid_play_in_the_count_and_at_the_end_has_no_serious_axe_findi
     findings["count"] = table.page.evaluate(SERIOUS_FINDINGS)
     assert findings == {"play": [], "points": [], "count": []}
     assert table.errors() == []
+
+
+def test_a_corrupt_saved_table_is_refused_on_the_page_with_its_message_and_a_new_table(watched_context, base_url):
+    table = PhoneTable(watched_context, base_url, "sk")
+    table.start(2, dealer=1)
+    table.tap("deal")
+    broken = {**table.state, "table": {**table.state["table"], "actions": [{"kind": "deal"}, {"kind": "shuffle"}]}}
+    table.page.evaluate("(state) => localStorage.setItem('cribbage-widget-table', state)", json.dumps(broken))
+    table.page.reload()
+    table.wait_ready()
+    assert t("error.table_state", "sk") in table.root.locator(".cb-error").inner_text()
+    assert table.state["table"] is None
+    table.tap("start")  # the offer taken: a new table, live
+    assert table.step == "deal" and table.errors() == []
