@@ -389,3 +389,12 @@ def test_an_announced_count_over_the_hand_is_refused_under_muggins_and_the_count
 def test_a_name_left_blank_is_the_seats_own_name_in_the_pages_language():
     table = start(3, "pl", names=("Ania", "", "Cyryl"))
     assert table.game().options.names == ("Ania", t("ui.player", "pl", n=2), "Cyryl")
+
+
+def test_the_five_card_game_starts_with_three_for_last_said_and_pegged():
+    table = Table("players: 2\nvariant: five-card", "cs")
+    table.tap("set", "1", name="first_dealer")
+    table.tap("start")
+    # The pone (seat 0, left of the dealer) starts the five-card game with three points.
+    assert table.board == [3, 0]
+    assert t("table.three_for_last", "cs", name=t("ui.player", "cs", n=1)) in text_of(table.html)

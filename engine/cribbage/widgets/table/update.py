@@ -139,7 +139,7 @@ def _start(state: State, setup: Setup, game: TableGame | None, action: PageActio
     if game is not None:
         return state, game, ()
     table = TableGame(options_of(setup, lang))
-    return cleared(state, table), table, ()
+    return cleared(state, table), table, table.events  # three for last, in the five-card game
 
 
 def _new_table(state: State, setup: Setup, game: TableGame | None, action: PageAction, lang: Language) -> Moved:
