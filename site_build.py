@@ -596,6 +596,7 @@ BENCHMARKS = (
     "widgets.py",
     "lesson.py",
     "game_page.py",
+    "table.py",
     "offline.py",
     "coach.py",
     "computer_strength.py",

@@ -99,3 +99,13 @@ def test_the_drawing_is_named_and_explained_in_the_page_language(lang: str) -> N
     assert "5" in legend[1] and "9" in legend[2] and "13" in legend[3]
     if lang != "en":
         assert not set(legend) & {t(key, "en") for key in LEGEND_KEYS}
+
+
+def test_the_skunk_line_is_drawn_before_its_hole_on_the_side_its_street_comes_from():
+    from cribbage.widgets.game.board import hole_position, pegs_board_html
+
+    html = pegs_board_html(((0, 0), (0, 0)), 121, ("A", "B"), "en", skunk_line=91)
+    x = float(re.search(r'class="cb-skunk-line" x1="([0-9.]+)"', html).group(1))
+    # 91 opens the fourth street, which runs back to the left: the line is right of hole 91, towards 90's street end.
+    assert hole_position(91, 0, 121)[0] < x
+    assert "cb-skunk-line" not in pegs_board_html(((0, 0), (0, 0)), 61, ("A", "B"), "en")

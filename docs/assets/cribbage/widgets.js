@@ -397,6 +397,7 @@ function enhance(root) {
   root.addEventListener("pointerover", wake, { once: true });
   root.addEventListener("pointerdown", wake);
   root.addEventListener("focusin", wake);
+  if ("keepAwake" in root.dataset) root.addEventListener("pointerdown", keepAwake); // a lock lost on the way is asked again at the next tap
   root.addEventListener("change", (event) => {
     const control = event.target;
     if (!control.dataset || control.dataset.action !== "set") return;
@@ -426,6 +427,24 @@ function enhance(root) {
   }
 }
 
+// A root with data-keep-awake (the Table page, on a real table all evening) keeps the
+// screen on while it is shown, where the browser has a Wake Lock; elsewhere nothing happens.
+// The browser drops the lock when the page is hidden, so it is asked again on return.
+let wakeLock = null;
+
+async function keepAwake() {
+  if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+  if (wakeLock || !document.querySelector(".cribbage-widget[data-keep-awake]")) return;
+  try {
+    wakeLock = await navigator.wakeLock.request("screen");
+    wakeLock.addEventListener("release", () => { wakeLock = null; });
+  } catch (error) {
+    wakeLock = null; // refused (battery saver, no user gesture yet): the screen sleeps as usual
+  }
+}
+
+document.addEventListener("visibilitychange", keepAwake);
+
 // After the next paint (two animation frames), once the browser has nothing more urgent.
 function whenIdleAfterPaint(callback) {
   const idle = () => ("requestIdleCallback" in window
@@ -441,6 +460,7 @@ function start() {
   if (workerState === "failed") found.forEach(unavailable);
   found.forEach((root) => { restore(root); ownFragment(root); prepare(root); });
   tellWatchers(null);
+  keepAwake();
   // A reader who acts a few seconds after the page opened finds the engine ready.
   whenIdleAfterPaint(startWorker);
 }

@@ -337,10 +337,12 @@ class TableGame:
         actions = [action_from_json(action) for action in data["actions"]]
         game = cls(options)
         for index, action in enumerate(actions):
-            refused = game.check(action)
-            if refused is not None:
-                raise TableStateError(f"action {index}: {refused}", problem="action", index=index, code=refused.code)
-            game.apply(action)
+            try:
+                game.apply(action)  # checked there, once: a long evening's table is read on every tap
+            except CribbageError as refused:
+                raise TableStateError(
+                    f"action {index}: {refused}", problem="action", index=index, code=refused.code
+                ) from refused
         return game
 
     # -- the steps ---------------------------------------------------------------------

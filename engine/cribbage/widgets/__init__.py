@@ -36,6 +36,7 @@ from . import (
     peg_practice,
     play,
     practice,
+    table,
 )
 from .source import UID, BlockError, StateError, json_object
 from .widget import Widget
@@ -54,6 +55,7 @@ REGISTRY: dict[str, Widget] = {
         discard_practice.WIDGET,
         lesson.WIDGET,
         course_progress.WIDGET,
+        table.WIDGET,
     )
 }
 """Every kind of live example by its name (``cribbage-<name>`` blocks)."""

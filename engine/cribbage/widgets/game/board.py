@@ -7,6 +7,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from ...core.game import Game
@@ -67,9 +68,18 @@ def hole_position(points: int, seat: int, target: int, sides: int = 2) -> tuple[
 
 
 def board_html(game: Game, lang: Language) -> str:
-    """The board as inline SVG: every hole, and each side's front and back peg."""
-    target = game.target
-    sides, players = game.rules.sides, game.rules.players
+    """The game's board as inline SVG: every hole, and each side's front and back peg."""
+    players = game.rules.players
+    names = [side_name(side, players, lang) for side in range(game.rules.sides)]
+    return pegs_board_html(game.pegs, game.target, names, lang)
+
+
+def pegs_board_html(
+    pegs: Sequence[tuple[int, int]], target: int, names: Sequence[str], lang: Language, skunk_line: int | None = None
+) -> str:
+    """A board for any table (the game page's, the real-cards table's): ``pegs`` are each side's
+    (front, back), ``names`` each side's name; ``skunk_line`` marks the hole a loser must pass."""
+    sides = len(pegs)
     streets = (target - 1) // 30
     height = _TOP + (streets - 1) * _street(sides) + (sides - 1) * _LANE + 12
     holes = []
@@ -81,31 +91,43 @@ def board_html(game: Game, lang: Language) -> str:
         holes.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="1.6"/><circle cx="{x + _HOLE:.1f}" cy="{y:.1f}" r="1.6"/>')
     gx, gy = hole_position(target, READER, target, sides)
     holes.append(f'<circle cx="{gx:.1f}" cy="{gy:.1f}" r="2.4"/>')
-    pegs = []
+    if skunk_line is not None and 0 < skunk_line < target:
+        # A stroke across every lane just before the line's hole (a loser short of it is skunked),
+        # on the side its street comes from: the streets run right, then back left.
+        (x0, y0), (_, y1) = (
+            hole_position(skunk_line, 0, target, sides),
+            hole_position(skunk_line, sides - 1, target, sides),
+        )
+        before = x0 - _HOLE / 2 if ((skunk_line - 1) // 30) % 2 == 0 else x0 + _HOLE / 2
+        holes.append(
+            f'<line class="cb-skunk-line" x1="{before:.1f}" y1="{y0 - 4:.1f}" x2="{before:.1f}" '
+            f'y2="{y1 + 4:.1f}" stroke="#000" stroke-width="1.2"/>'
+        )
+    pegs_svg = []
     summary = []
-    for seat, (front, back) in enumerate(game.pegs):
+    for seat, (front, back) in enumerate(pegs):
         colour = _COLOURS[seat]
         bx, by = hole_position(back, seat, target, sides)
         if back == 0:
             bx += _HOLE  # the back peg's own start hole
         fx, fy = hole_position(front, seat, target, sides)
-        pegs.append(
+        pegs_svg.append(
             f'<circle class="cb-peg-back" data-seat="{seat}" data-points="{back}" cx="{bx:.1f}" cy="{by:.1f}" r="3.4" '
             f'fill="#fff" stroke="{colour}" stroke-width="2.2"/>'
             f'<circle class="cb-peg-front" data-seat="{seat}" data-points="{front}" cx="{fx:.1f}" cy="{fy:.1f}" r="4.2" '
             f'fill="{colour}" stroke="#000" stroke-width="0.8"/>'
         )
-        summary.append(t("game.pegs", lang, name=side_name(seat, players, lang), front=front, back=back))
+        summary.append(t("game.pegs", lang, name=names[seat], front=front, back=back))
     label = t("game.board", lang, target=target) + ": " + "; ".join(summary)
     svg = (
         f'<svg class="cb-board" viewBox="0 0 {_WIDTH:.0f} {height:.0f}" role="img" aria-label="{escape(label)}" '
         f'xmlns="http://www.w3.org/2000/svg"><rect x="1" y="1" width="{_WIDTH - 2:.0f}" height="{height - 2:.0f}" rx="6" '
-        f'class="cb-board-wood"/><g class="cb-holes">{"".join(holes)}</g>{"".join(pegs)}</svg>'
+        f'class="cb-board-wood"/><g class="cb-holes">{"".join(holes)}</g>{"".join(pegs_svg)}</svg>'
     )
     legend = "".join(
         f'<li data-seat="{seat}" data-score="{front}"><span class="cb-peg-key cb-seat{seat}" aria-hidden="true">●○</span> '
-        f"<strong>{escape(side_name(seat, players, lang))}</strong>: {escape(t('game.score_line', lang, front=front, back=back))}</li>"
-        for seat, (front, back) in enumerate(game.pegs)
+        f"<strong>{escape(names[seat])}</strong>: {escape(t('game.score_line', lang, front=front, back=back))}</li>"
+        for seat, (front, back) in enumerate(pegs)
     )
     target_text = t("game.target", lang, target=target)
     return (
