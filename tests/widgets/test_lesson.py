@@ -248,6 +248,17 @@ def test_more_than_two_cards_tapped_to_find_a_pair_are_told_to_be_found_two_at_a
     assert t("lesson.find_pair_one_at_a_time", lang) in text_of(answer["html"])
 
 
+def test_a_pair_and_a_card_of_another_rank_are_not_told_they_are_three_pairs():
+    """cs reader: K 5 5 was answered 'three cards of one rank are three pairs'."""
+    task = task_for(stage("pairs-1"), 0)
+    cards = (*task.cards, task.starter)
+    royal = [card for card in task.cards if sum(other.rank == card.rank for other in cards) == 3]
+    other = next(card for card in task.cards if card not in royal)
+    answer = act(select(first_state("pairs-1"), (*royal[:2], other)), "check")
+    assert t("lesson.find_pair_one_at_a_time", "en") not in text_of(answer["html"])
+    assert t("lesson.find_wrong_pair", "en") in text_of(answer["html"])
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("stage_id", [each.id for each in STAGES if each.kind == "discard"])
 def test_one_card_chosen_for_the_crib_is_told_the_lessons_own_rule_and_costs_nothing(stage_id, lang):

@@ -367,7 +367,8 @@ def _find_wrong_key(task: Task, selection: object) -> str:
     one run at a time)."""
     ranks = [card.rank for card in selection] if isinstance(selection, frozenset) else []
     distinct = sorted(set(ranks))
-    if task.only[0] == "pair" and len(ranks) > 2:
+    # three or four of a rank tapped together (a pair royal, with other cards or not); K 5 5 is no such group
+    if task.only[0] == "pair" and len(ranks) > 2 and max(ranks.count(rank) for rank in distinct) >= 3:
         return "lesson.find_pair_one_at_a_time"
     consecutive = len(distinct) >= 3 and distinct == list(range(distinct[0], distinct[0] + len(distinct)))
     if task.only[0] == "run" and len(ranks) > len(distinct) and consecutive:
