@@ -250,7 +250,7 @@ def test_a_worse_card_is_told_the_better_one_and_by_how_much():
     answer = call(state("7C 8D", "9H KC", 3), {"action": "play", "value": "KC"})
     verdict = text_of(re.search(r'<p class="cb-verdict" data-announce>(.*?)</p>', answer["html"]).group(1))
     lost = round(nets[Card.parse("9H")], 2) - round(nets[Card.parse("KC")], 2)  # of the two nets shown
-    assert verdict.startswith("King of clubs: net") and "The best was nine of hearts" in verdict
+    assert verdict.startswith("King of clubs: net") and "The best was the nine of hearts" in verdict
     assert f"{lost:.2f} points more" in verdict
 
 

@@ -477,6 +477,16 @@ def test_the_practice_streak_counts_one_answer_per_hand():
     assert "correct" not in right  # the hand's first answer was the one that counted
 
 
+@pytest.mark.parametrize("action", [{"action": "deal"}, {"action": "set", "name": "crib", "value": "1"}])
+def test_the_practice_never_reads_out_the_answer_before_the_reader_has_counted(action):
+    """en, cs and sk readers: a new deal announced 'Total: 5, Said aloud: …' before any count."""
+    built = render_block("practice", "crib: no", "en")
+    for html in (built, call("practice", state_of(built), action, "en")["html"]):
+        assert "data-announce" not in html.split('<details class="cb-answer-box">')[1]
+    counted = call("practice", state_of(built), {"action": "check", "value": "0"}, "en")["html"]
+    assert "data-announce" in counted.split('<details class="cb-answer-box" open>')[1]
+
+
 def test_a_reload_brings_back_the_practice_hand_and_its_answer_so_the_streak_counts_it_once():
     html = render_block("practice", "crib: no", "en")
     assert re.search(r'data-persist="practice-[^"]+"', html)  # the page saves each block's state

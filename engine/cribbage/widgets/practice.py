@@ -86,8 +86,10 @@ def practice_view(state: State, lang: Language, static: bool = False, note: str 
     cards = (
         f'<p class="cb-prompt">{escape(t("ui.practice_prompt", lang))}</p>{deal_html(hand, starter, crib, lang)}{form}'
     )
-    summary = f"<summary>{escape(t('ui.answer', lang))}</summary>{show_html(hand, starter, crib, lang)}"
-    if static or said is None:
+    # The answer is news only once the reader has counted: folded before that, it is never read out.
+    answered_now = not static and said is not None
+    summary = f"<summary>{escape(t('ui.answer', lang))}</summary>{show_html(hand, starter, crib, lang, announce=answered_now)}"
+    if not answered_now:
         result = f'<details class="cb-answer-box">{summary}</details>'
     else:
         score = score_show(hand, starter, crib=crib)
