@@ -87,9 +87,11 @@ def practice_view(state: State, lang: Language, static: bool = False, note: str 
         f'<p class="cb-prompt">{escape(t("ui.practice_prompt", lang))}</p>{deal_html(hand, starter, crib, lang)}{form}'
     )
     # The answer is news only once the reader has counted: folded before that, it is never read out.
-    answered_now = not static and said is not None
-    summary = f"<summary>{escape(t('ui.answer', lang))}</summary>{show_html(hand, starter, crib, lang, announce=answered_now)}"
-    if not answered_now:
+    counted = not static and said is not None
+    summary = (
+        f"<summary>{escape(t('ui.answer', lang))}</summary>{show_html(hand, starter, crib, lang, announce=counted)}"
+    )
+    if static or said is None:
         result = f'<details class="cb-answer-box">{summary}</details>'
     else:
         score = score_show(hand, starter, crib=crib)
