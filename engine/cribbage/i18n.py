@@ -234,9 +234,15 @@ def t_parts(key: str, lang: Language, /, **params: Any) -> tuple[tuple[str, str]
     return tuple(cut)
 
 
+POINTS_FORM = "points"
+"""A message's ``{total:points}``: a number of points with its unit in the plural form the
+number takes (:func:`points_text`), where a language says "the cards make 4 points" and not "make 4"."""
+
+
 class _MessageFormatter(string.Formatter):
     """``str.format`` for a message: a format that names a numeral form of the language
-    (``{total:from}``, ``{count:word}``) asks for it, a name's form
+    (``{total:from}``, ``{count:word}``) asks for it, ``{total:points}`` writes points with their
+    unit (:data:`POINTS_FORM`), a name's form
     (``{seat:mid}``, ``{name:start}``) picks the form a sentence needs, and an amount (a Decimal or a float) is written with
     the language's decimal sign."""
 
@@ -247,6 +253,8 @@ class _MessageFormatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> Any:
         if format_spec in NAME_FORMS:  # a name given as plain text has its label only
             return value.form(format_spec) if isinstance(value, Named) else str(value)
+        if format_spec == POINTS_FORM:
+            return points_text(value, self.lang)
         if format_spec and has_message(f"numeral.{format_spec}", self.lang):
             return numeral(value, format_spec, self.lang)
         if isinstance(value, (Decimal, float)) and not format_spec:

@@ -212,10 +212,10 @@ def test_peg_text_from_options():
     code, out, _ = run(["peg", "--hands", "7H 8D 5C KS | 8S 6C AH QD", "--plays", "7H 8S 5C 6C AH 8D QD KS"])
     lines = out.splitlines()
     assert code == 0 and len(lines) == 11
-    assert lines[1] == "The dealer plays 8S, count 15: fifteen for 2"
-    assert lines[3] == "The dealer plays 6C, count 26: run of four for 4"
+    assert lines[1] == "The dealer plays 8S, count 15 – fifteen for 2 points"
+    assert lines[3] == "The dealer plays 6C, count 26 – run of four for 4 points"
     assert lines[4:7] == [
-        "The pone says go",
+        "The pone says go.",
         "The dealer plays AH, count 27",
         "The dealer can play no further: one for the go.",
     ]
@@ -418,8 +418,8 @@ def test_the_human_sees_their_cards_once_before_each_discard(lang, players):
     [
         ("pl", 2, "Odrzuć 2 karty", "Gracz 2 odkłada 2 karty do cribu."),
         ("pl", 3, "Odrzuć 1 kartę", "Gracz 2 odkłada 1 kartę do cribu."),
-        ("cs", 2, "Odhoďte 2 karty", "Hráč 2 odkládá do cribu 2 karty."),
-        ("cs", 3, "Odhoďte 1 kartu", "Hráč 2 odkládá do cribu 1 kartu."),
+        ("cs", 2, "Odhoďte 2 karty", "Hráč 2 odhazuje do cribu 2 karty."),
+        ("cs", 3, "Odhoďte 1 kartu", "Hráč 2 odhazuje do cribu 1 kartu."),
         ("en", 3, "Discard 1 card", "Player 2 discards 1 card to the crib."),
     ],
 )
@@ -582,3 +582,12 @@ def test_discard_text_ends_with_why_the_first_choice_beats_the_second(lang):
     code, out, _ = run(["--lang", lang, "discard", "5H", "5S", "6C", "7D", "JH", "KS"])
     reason = out.split("\n\n")[-1].splitlines()
     assert code == 0 and reason == [explain_comparison(compare(first, second), lang), *explain(first, lang)]
+
+
+def test_a_plays_points_follow_the_count_after_the_play_widgets_dash_not_a_second_colon():
+    code, out, _ = run(
+        ["--lang", "cs", "peg", "--hands", "7H 8D 5C KS | 8S 6C AH QD", "--plays", "7H 8S 5C 6C AH 8D QD KS"]
+    )
+    assert code == 0
+    line = out.splitlines()[1]
+    assert "součet 15 – " in line and line.count(":") == 2  # "Rozdávající: 8S" and "patnáctka: 2 body"

@@ -13,6 +13,7 @@ from babel import Locale
 from cribbage.i18n import (
     LANGUAGES,
     NAME_FORMS,
+    POINTS_FORM,
     amount,
     catalogue,
     number_word,
@@ -147,12 +148,13 @@ def test_a_bulgarian_ordinal_takes_the_ending_of_its_spoken_form():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_numeral_form_a_message_asks_for_is_its_languages_and_ends_with_other(lang):
-    # besides a name's forms ({seat:mid}) and a count in words ({count:word}), which every language has
+    # besides a name's forms ({seat:mid}), a count in words ({count:word}) and points with
+    # their unit ({total:points}), which every language has
     messages = catalogue(lang)
     for key, message in messages.items():
         for text in texts(message):
             for _, name, spec, _ in string.Formatter().parse(text):
-                if name and spec and spec.isidentifier() and spec not in (*NAME_FORMS, "word"):
+                if name and spec and spec.isidentifier() and spec not in (*NAME_FORMS, "word", POINTS_FORM):
                     assert f"numeral.{spec}" in messages, f"{key} asks for {{{name}:{spec}}}"
     for key in (key for key in messages if key.startswith("numeral.")):
         assert list(messages[key])[-1] == "other", key

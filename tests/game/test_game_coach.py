@@ -314,3 +314,18 @@ def test_a_short_count_in_polish_takes_the_genitive_the_verb_governs(short, word
     review = DealReview(1, (), (), (CountReview(1, "hand", said=4, actual=4 + short, missed=(), over=0),))
     html = deal_review_html(review, "pl", True).replace("&nbsp;", "\N{NO-BREAK SPACE}")
     assert typeset(words, "pl") in html, html
+
+
+def test_a_best_card_that_gives_away_points_is_marked_the_best_not_a_mistake():
+    best_still = t("game.gave_away_best", "en", notes="\0").partition("\0")[0]  # "the best card, though it "
+    for seed in range(1, 30):
+        game = Game(GameRules(target=61), seed=seed)
+        game.run([ComputerPlayer("easy", seed=seed), ComputerPlayer("steady", seed=seed + 1)])
+        review = review_deal(game, READER, 1, samples=2, said={})
+        risky = [item for item in review.plays if item.gave_away]
+        if any(item.chosen == item.best for item in risky) and any(item.chosen != item.best for item in risky):
+            html = deal_review_html(review, "en", True)
+            marks = re.findall(r'class="cb-gave-away">\(([^)]*)\)', html)
+            assert sum(mark.startswith(best_still) for mark in marks) == sum(i.chosen == i.best for i in risky)
+            return
+    raise AssertionError("no deal had a best card and a worse card both giving away points")

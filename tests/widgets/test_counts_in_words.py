@@ -31,8 +31,9 @@ def test_a_count_of_combinations_below_ten_is_said_in_words_in_every_language(la
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_hint_for_one_thing_to_find_is_a_sentence_for_one_in_every_language(lang):
     for key in ("lesson.hint.find_count", "lesson.hint.find_card"):
-        one = t(key, lang, count=1, number=1, card="X")
-        many = t(key, lang, count=5, number=5, card="X")
+        kind_one = t("lesson.count.pair", lang, count=1)
+        one = t(key, lang, count=1, number=1, card="X", what=kind_one, kind_one=kind_one)
+        many = t(key, lang, count=5, number=5, card="X", what=t("lesson.count.pair", lang, count=5), kind_one=kind_one)
         assert one != many.replace("5", "1"), key
 
 

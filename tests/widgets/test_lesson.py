@@ -825,3 +825,11 @@ def test_the_show_order_with_three_players_says_the_whole_round(lang):
         answer["html"]
     )
     assert 'data-correct="true"' in act(state, "check", "crib", lang)["html"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_stage_never_answered_says_so_on_the_progress_as_the_lesson_does(lang):
+    page = progress(progress_state(), "saved", saved({"values-1": 0}), lang)["html"]
+    assert text_of(page).count(t("lesson.no_stars", lang)) == len(STAGES) - 1  # all but values-1
+    before_the_engine = render_block("course-progress", "", lang)
+    assert f'data-unanswered-words="{t("lesson.no_stars", lang)}"' in before_the_engine

@@ -9,13 +9,15 @@
   // widgets.js keeps each stage's state under this prefix and the root's data-watch key.
   const PERSIST_PREFIX = "cribbage-widget-";
 
+  // The stars a stage's saved state holds; null for a stage never answered (or a state the
+  // engine will refuse as well), which the page words as the lesson does ("Not answered yet").
   function savedStars(key, stage, most) {
     try {
       const state = JSON.parse(localStorage.getItem(PERSIST_PREFIX + key) || "null");
-      const stars = state && state.stage === stage ? state.stars : 0;
-      return Number.isInteger(stars) && stars >= 0 && stars <= most ? stars : 0;
+      const stars = state && state.stage === stage ? state.stars : null;
+      return Number.isInteger(stars) && stars >= 0 && stars <= most ? stars : null;
     } catch (error) {
-      return 0; // storage off, or a state the engine will refuse as well
+      return null; // storage off
     }
   }
 
@@ -32,11 +34,12 @@
     if (stages.length === 0 || stages.length !== keys.length || most < 1) return;
     const stars = new Map(stages.map((stage, index) => [stage, savedStars(keys[index], stage, most)]));
     root.querySelectorAll("li[data-of-stage]").forEach((cell) => {
-      const earned = stars.get(cell.dataset.ofStage) || 0;
+      const saved = stars.get(cell.dataset.ofStage);
+      const earned = saved || 0;
       cell.dataset.stars = String(earned);
       const row = cell.querySelector(".cb-star-row");
       if (row) row.textContent = star.repeat(earned) + noStar.repeat(most - earned);
-      fill(cell, "stars", words[earned]);
+      fill(cell, "stars", saved === null || saved === undefined ? root.dataset.unansweredWords : words[earned]);
     });
     root.querySelectorAll(".cb-progress-lesson").forEach((lesson) => {
       const cells = Array.from(lesson.querySelectorAll("li[data-of-stage]"));
@@ -52,7 +55,7 @@
     if (course) {
       course.dataset.done = String(done);
       fill(course, "done", done);
-      fill(course, "stars", Array.from(stars.values()).reduce((sum, n) => sum + n, 0));
+      fill(course, "stars", Array.from(stars.values()).reduce((sum, n) => sum + (n || 0), 0));
     }
     const finished = root.querySelector(".cb-progress-finished");
     if (finished) finished.hidden = done < stages.length;

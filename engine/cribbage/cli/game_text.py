@@ -134,15 +134,21 @@ def play_line(action: dict[str, Any], lang: str, name: str, you: bool = False) -
         )
         text = f"{played}, {say('play.count', lang, count=action['count'])}"
     reasons = [
-        say("play.reason_run", lang, length_word=_run_length(len(r["cards"]), lang), points=r["points"])
+        say("play.reason_run", lang, length_word=_run_length(len(r["cards"]), lang), points=_points(r["points"], lang))
         if r["kind"] == "run"
-        else say("play.reason", lang, kind=kind_name(r["kind"], len(r["cards"]), lang), points=r["points"])
+        else say(
+            "play.reason", lang, kind=kind_name(r["kind"], len(r["cards"]), lang), points=_points(r["points"], lang)
+        )
         for r in action["reasons"]
         if r["kind"] != "go"
     ]
-    if reasons:
-        text += ": " + ", ".join(reasons)
-    return text
+    # set apart from the count as the play widgets do ("count 15 – fifteen for 2 points"):
+    # the reason's own colon ("patnáctka: 2 body") must not follow another
+    return say("cli.step_scored", lang, play=text, reasons="; ".join(reasons)) if reasons else text
+
+
+def _points(points: int, lang: str) -> str:
+    return say("ui.points", lang, count=points)
 
 
 def human_turn(game: Game, seat: int, names: Sequence[str], lang: str, out: TextIO, stdin: TextIO) -> Event:

@@ -10,7 +10,8 @@ finished and points to the game.
 Until the engine is up (seconds on a first visit), the page's plain script
 ``progress.js`` draws the saved stars into the same HTML: each number of a sentence is an
 element of its own (``data-fill``), the root gives the stage ids (``data-stages``), the
-words for 0 to 3 stars (``data-star-words``) and the marks of a star row
+words for 0 to 3 stars (``data-star-words``) and for a stage never answered
+(``data-unanswered-words``) and the marks of a star row
 (``data-star-marks``), so the script only counts, and every word stays the catalogue's.
 
 >>> html = WIDGET.render("lesson: pairs", "en")
@@ -94,7 +95,7 @@ def _lesson_html(lesson: Lesson, stars: dict[str, int], lang: Language, link: st
     cells = "".join(
         f"<li{attrs(data_of_stage=stage.id, data_stars=stars.get(stage.id, 0))}>"
         f'<span class="cb-stage-number" aria-hidden="true">{number}</span>{_star_row(stars.get(stage.id, 0))}'
-        f"{screen_reader_html(_filled('progress.stage', lang, n=number, stars=_stars_words(stars.get(stage.id, 0), lang)))}</li>"
+        f"{screen_reader_html(_filled('progress.stage', lang, n=number, stars=_stars_words(stars.get(stage.id), lang)))}</li>"
         for number, stage in enumerate(lesson.stages, 1)
     )
     summary = _filled(
@@ -112,8 +113,9 @@ def _lesson_html(lesson: Lesson, stars: dict[str, int], lang: Language, link: st
     )
 
 
-def _stars_words(earned: int, lang: Language) -> str:
-    return t("lesson.stars", lang, count=earned)
+def _stars_words(earned: int | None, lang: Language) -> str:
+    """``2 of 3 stars``; a stage never answered (no stars saved) says so, as the lesson does."""
+    return t("lesson.no_stars", lang) if earned is None else t("lesson.stars", lang, count=earned)
 
 
 def _finished_html(done: int, lang: Language) -> str:
@@ -176,6 +178,7 @@ def progress_block(fields: Fields, lang: Language, uid: str, text: str) -> Live:
         ("data-stages", " ".join(STAGE_IDS)),
         ("data-star-words", json.dumps([_stars_words(n, lang) for n in range(MAX_STARS + 1)], ensure_ascii=False)),
         ("data-star-marks", STAR + NO_STAR),
+        ("data-unanswered-words", _stars_words(None, lang)),
     )
     return Live(
         state,

@@ -46,8 +46,14 @@ def hint_text(task: Task, hint: Hint, lang: Language, shape: str = "") -> str:
         case HintKind.PARTIAL_COUNT:
             return t("lesson.hint.partial_count", lang, number=hint.number)
         case HintKind.ITEMS if task.kind is TaskKind.FIND:
-            text = t("lesson.hint.find_count", lang, number=hint.number, count=hint.number)
-            return text + (" " + t("lesson.hint.find_card", lang, card=card, count=hint.number) if card else "")
+            # the kind found, for a language that names it ("dva chifta", not "two combinations")
+            target = task.only[0]
+            what = t(f"lesson.count.{target}", lang, count=hint.number)
+            one = t(f"lesson.count.{target}", lang, count=1)
+            text = t("lesson.hint.find_count", lang, number=hint.number, count=hint.number, what=what)
+            return text + (
+                " " + t("lesson.hint.find_card", lang, card=card, count=hint.number, kind_one=one) if card else ""
+            )
         case HintKind.ITEMS:
             if not hint.number:
                 return t("lesson.hint.score_none", lang)

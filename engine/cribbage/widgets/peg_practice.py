@@ -33,9 +33,10 @@ from ..core.show import ScoreItem
 from ..i18n import Language, card_name, expected_points_text, lookup, number, points_text, shown_difference, t
 from . import source
 from .html import attrs, button, card_html, cards_html, choice_box, error_html, tap_card, tap_cards
+from .lesson_hints import and_list
 from .play_reason import play_reason_html
 from .source import CARD_TEXTS, Action, Fields, State, StateError, action_text, card_texts, field, uid_of
-from .spoken import kind_name
+from .spoken import one_kind
 from .widget import Answer, Live, Widget
 
 GO = "GO"
@@ -82,15 +83,17 @@ def _checked(state: State) -> tuple[PegSituation, int, Card | None, bool, str]:
 
 
 def _kind_name(item: ScoreItem, lang: Language) -> str:
-    """``fifteen``, ``pair royal``, ``run of four``: what one item is called."""
+    """``a fifteen``, ``a pair royal``, ``a run of four``: one item named in a sentence."""
     if item.kind == "run":
-        return t("peg_practice.run", lang, length_word=lookup("run.lengths", lang)[len(item.cards)])
-    return kind_name(item, lang)
+        return one_kind(
+            item, lang, t("peg_practice.run", lang, length_word=lookup("run.lengths", lang)[len(item.cards)])
+        )
+    return one_kind(item, lang)
 
 
 def _what(items: Sequence[ScoreItem], lang: Language) -> str:
-    """``fifteen, pair royal (8 points)``."""
-    names = ", ".join(_kind_name(item, lang) for item in items)
+    """``a fifteen and a pair royal (8 points)``."""
+    names = and_list([_kind_name(item, lang) for item in items], lang)
     return f"{names} ({points_text(sum(item.points for item in items), lang)})"
 
 

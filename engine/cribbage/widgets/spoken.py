@@ -46,16 +46,17 @@ def kind_name(item: ScoreItem, lang: Language) -> str:
     return t(f"kind.{PAIR_NAMES[len(item.cards)] if item.kind == ScoreKind.PAIR else item.kind}", lang)
 
 
-def one_kind(item: ScoreItem, lang: Language) -> str:
+def one_kind(item: ScoreItem, lang: Language, name: str = "") -> str:
     """One item named as a sentence names one thing: ``a run``, ``thirty-one`` (``kind.one``,
-    an article by kind where the language has them).
+    an article by kind where the language has them); ``name``: a name of the item's own
+    (``run of four``) in place of its kind's.
 
     >>> from cribbage.core.cards import parse_cards
     >>> one_kind(ScoreItem("run", tuple(parse_cards("5H 6S 7D")), 3), "en"), one_kind(ScoreItem("thirty_one", (), 2), "en")
     ('a run', 'thirty-one')
     """
     patterns: dict[str, str] = lookup("kind.one", lang)
-    return patterns.get(item.kind, patterns["any"]).format(kind=kind_name(item, lang))
+    return patterns.get(item.kind, patterns["any"]).format(kind=name or kind_name(item, lang))
 
 
 RUN_GROUP_NAMES = {(2,): "double_run", (3,): "triple_run", (2, 2): "double_double_run"}
@@ -157,7 +158,9 @@ def spoken_count(score: ShowScore, lang: Language) -> str:
         running += points
         again, before = kind in before, before | {kind}
         if times > 1:
-            what = str(lookup(f"spoken.times.{kind}", lang)[times]).format(length_word=number_word(length, lang))
+            what = str(lookup(f"spoken.times.{kind}", lang)[times]).format(
+                length_word=number_word(length, lang), length_of=lookup("run.lengths", lang)[length]
+            )
             phrases.append(t("spoken.group", lang, what=what, n=number_word(running, lang), count=running))
             continue
         # count: the running total the phrase ends on ("to jsou dva", "to je pět" in Czech)
@@ -166,6 +169,8 @@ def spoken_count(score: ShowScore, lang: Language) -> str:
             "count": running,
             "length": length,
             "length_word": number_word(length, lang),
+            # "of three" where a language names a run by its cards ("sekwens z trzech")
+            "length_of": lookup("run.lengths", lang)[length],
         }
         if kind == "double_run" and length == 4:
             kind = "double_run_of_four"  # 10 points, not 8: worth its own name
@@ -229,16 +234,26 @@ def kind_tally(score: ShowScore, lang: Language) -> str:
     >>> kind_tally(score_show(*parse_hand_and_starter("5H 5S JC 2D", "4C")), "en")
     'What scores: two fifteens for 4 points, a pair for 2 points, his nobs for 1 point'
     """
-    parts = ", ".join(  # each kind said with its count: "two fifteens", as the course says them
+    return f"{t('ui.breakdown', lang)}: {', '.join(tallied_texts(score.items, lang))}"
+
+
+def tallied_texts(items: Sequence[ScoreItem], lang: Language) -> list[str]:
+    """Each kind said with its count, as the course says them (:func:`tallied_kinds`).
+
+    >>> from cribbage.core.cards import parse_cards
+    >>> fifteen = ScoreItem("fifteen", tuple(parse_cards("5H JC")), 2)
+    >>> tallied_texts([fifteen, fifteen, ScoreItem("run", tuple(parse_cards("2D 3C 4C")), 3)], "en")
+    ['two fifteens for 4 points', 'a run for 3 points']
+    """
+    return [
         t(
             "ui.kind_points",
             lang,
             kind=t(f"lesson.count.{tallied.kind}", lang, count=tallied.count),
             points=points_text(tallied.points, lang),
         )
-        for tallied in tallied_kinds(score.items)
-    )
-    return f"{t('ui.breakdown', lang)}: {parts}"
+        for tallied in tallied_kinds(items)
+    ]
 
 
 def reason_text(item: ScoreItem, lang: Language) -> str:

@@ -25,7 +25,7 @@ from ..html import attrs, button, card_html, cards_html, scroll_box
 from ..lesson_hints import and_list, or_list
 from ..play import GO, play_state, play_view
 from ..source import State, StateError
-from ..spoken import reason_text
+from ..spoken import tallied_texts
 from .coach_state import reviews_of, said_of
 from .state import READER
 
@@ -116,7 +116,9 @@ def _plays_html(review: DealReview, lang: Language) -> str:
     rows = []
     for item in review.plays:
         values = dict(item.values)
-        notes = "; ".join(t(f"game.gave_away_{kind}", lang) for kind in item.gave_away)
+        notes = and_list([t(f"game.gave_away_{kind}", lang) for kind in item.gave_away], lang) if item.gave_away else ""
+        if notes and item.chosen == item.best:  # no card did better: not a mistake, but still a risk taken
+            notes = t("game.gave_away_best", lang, notes=notes)
         note = f' <span class="cb-gave-away">({escape(notes)})</span>' if notes else ""
         rows.append(
             f'<tr data-index="{item.index}" data-cost="{item.cost:.4f}"><td>{item.count_before}</td>'
@@ -144,9 +146,7 @@ def _counts_html(review: DealReview, lang: Language) -> str:
         text = t(f"game.coach_count_{item.what}", lang, said=item.said, actual=item.actual)
         short = points_text(item.actual - item.said, lang)
         if item.missed:  # only one combination of the show's items makes up the gap
-            text += " " + t(
-                "game.coach_missed", lang, items="; ".join(reason_text(entry, lang) for entry in item.missed)
-            )
+            text += " " + t("game.coach_missed", lang, items=and_list(tallied_texts(item.missed, lang), lang))
         elif item.either:  # the reader gave a total: which of these was missed is not known
             ways = list(dict.fromkeys(_way_text(way, lang) for way in item.either))
             text += " " + t("game.coach_missed_either", lang, points=short, ways=or_list(ways, lang))
