@@ -273,6 +273,23 @@ def test_a_saved_table_is_restored_as_it_was():
     assert answer["state"]["table"] == table.state["table"] and 'data-step="lay_away"' in answer["html"]
 
 
+def test_a_counted_hand_shows_the_same_breakdown_after_a_reload():
+    table = start(2, "en")
+    for action in ("deal", "lay_away"):
+        table.tap(action)
+    table.card(Card.parse("5D"))
+    table.tap("play_done")
+    for card in ("5H", "5S", "5C", "JD"):
+        table.card(Card.parse(card))
+    reloaded = Table("players: 2", "en").tap("restore", json.dumps(table.state))["html"]
+    assert 'data-total="29"' in table.html and breakdown(reloaded) == breakdown(table.html)
+
+
+def breakdown(html: str) -> str:
+    """The count's breakdown as the news box shows it (the cards, the items, the spoken count)."""
+    return html[html.index('<div class="cb-show">') : html.index('<div class="cb-controls">')]
+
+
 def test_a_game_that_reaches_the_target_mid_count_ends_there_with_the_match_score():
     table = start(2, "en", names=("Ann", "Bob"))
     for action in ("deal", "lay_away"):

@@ -105,6 +105,7 @@ class TableGame:
     def _begin(self) -> None:
         self._actions: list[Action] = []
         self._events: list[TableEvent] = []
+        self._last_first = 0  # where the last action's events begin in the log
         self._wins = [0] * self.rules.sides
         self._results: list[GameOver] = []
         dealer = self.options.first_dealer
@@ -119,6 +120,12 @@ class TableGame:
     def events(self) -> tuple[TableEvent, ...]:
         """Everything that happened in the match, in order."""
         return tuple(self._events)
+
+    @property
+    def last_events(self) -> tuple[TableEvent, ...]:
+        """What the last action caused (nothing before the first): read again from the log,
+        so a table read back from its JSON shows what it showed when the action was taken."""
+        return tuple(self._events[self._last_first :]) if self._actions else ()
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -290,6 +297,7 @@ class TableGame:
             case NextGame():
                 self._next_game()
         self._actions.append(action)
+        self._last_first = first
         return tuple(self._events[first:])
 
     def undo(self) -> None:

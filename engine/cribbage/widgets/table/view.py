@@ -98,9 +98,10 @@ def _table_html(state: State, game: TableGame, lang: Language, news: Sequence[Ta
     expected = game.expected
     said = news_lines(news, game, lang)
     news_html = "".join(f'<p class="cb-news" data-announce>{escape(line)}</p>' for line in said)
+    # The count's breakdown is the table's own last step, not this tap's news: a reload shows it again.
     shown = "".join(
         show_html(event.hand, event.starter, event.crib, lang, announce=False, hand_size=game.rules.hand_size)
-        for event in news
+        for event in game.last_events
         if isinstance(event, Shown)
     )
     seat = expected.seat
