@@ -415,3 +415,14 @@ def test_the_five_card_game_starts_with_three_for_last_said_and_pegged():
     # The pone (seat 0, left of the dealer) starts the five-card game with three points.
     assert table.board == [3, 0]
     assert t("table.three_for_last", "cs", name=t("ui.player", "cs", n=1)) in text_of(table.html)
+
+
+def test_the_pickers_rank_sends_focus_to_the_suits_and_a_suit_back_to_the_ranks():
+    table = start(2, "en")
+    for action in ("deal", "lay_away"):
+        table.tap(action)
+    keys = set(re.findall(r'data-key="([A-Za-z0-9-]+)"', table.html))
+    ranks = re.findall(r'data-key="rank-[0-9]+"[^>]*data-focus-next="([A-Za-z0-9-]+)"', table.html)
+    suits = re.findall(r'data-key="suit-[A-Z]"[^>]*data-focus-next="([A-Za-z0-9-]+)"', table.html)
+    assert len(ranks) == len(RANK_SYMBOLS) and set(ranks) == {"suit-S"} <= keys
+    assert len(suits) == 4 and set(suits) == {"rank-1"} <= keys

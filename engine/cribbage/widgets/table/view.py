@@ -229,16 +229,18 @@ def _number_form(action: str, label: str, submit: str, most: int) -> str:
 
 
 def _picker(state: State, lang: Language) -> str:
-    """The card picker: a rank, then a suit (two taps a card); the cards picked so far above it."""
+    """The card picker: a rank, then a suit (two taps a card); the cards picked so far above it.
+    Focus follows the taps (``data-focus-next``): from a rank to the first suit, from a suit back
+    to the ranks (or, once the step is over, to the next step's first button)."""
     rank, picked = picked_of(state)
     ranks = lookup("card.ranks", lang)
     rank_buttons = "".join(
-        f'<button type="button"{attrs(class_="cb-button cb-pick", data_key=f"rank-{number}", data_action="rank", data_value=number, aria_pressed=str(number == rank).lower())}>'
+        f'<button type="button"{attrs(class_="cb-button cb-pick", data_key=f"rank-{number}", data_action="rank", data_value=number, aria_pressed=str(number == rank).lower(), data_focus_next=f"suit-{SUITS[0]}")}>'
         f'<span aria-hidden="true">{escape(symbol)}</span>{screen_reader(ranks[number - 1]["name"])}</button>'
         for number, symbol in enumerate(RANK_SYMBOLS, start=1)
     )
     suit_buttons = "".join(
-        f'<button type="button"{attrs(class_=f"cb-button cb-pick cb-{suit}", data_key=f"suit-{suit}", data_action="suit", data_value=suit, disabled=rank == 0)}>'
+        f'<button type="button"{attrs(class_=f"cb-button cb-pick cb-{suit}", data_key=f"suit-{suit}", data_action="suit", data_value=suit, disabled=rank == 0, data_focus_next="rank-1")}>'
         f'<span aria-hidden="true">{escape(SUIT_SYMBOLS[suit])}</span>{screen_reader(suit_name(suit, lang))}</button>'
         for suit in SUITS
     )
