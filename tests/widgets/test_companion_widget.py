@@ -426,3 +426,29 @@ def test_the_pickers_rank_sends_focus_to_the_suits_and_a_suit_back_to_the_ranks(
     suits = re.findall(r'data-key="suit-[A-Z]"[^>]*data-focus-next="([A-Za-z0-9-]+)"', table.html)
     assert len(ranks) == len(RANK_SYMBOLS) and set(ranks) == {"suit-S"} <= keys
     assert len(suits) == 4 and set(suits) == {"rank-1"} <= keys
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "cs", "sk", "bg"])
+def test_new_table_asks_first_and_keep_this_table_keeps_the_scores(lang):
+    table = start(2, lang)
+    for action in ("deal", "lay_away"):
+        table.tap(action)
+    table.card(Card.parse("JD"))  # his heels: the dealer has 2
+    before = table.state["table"]
+    table.tap("new_table")
+    assert table.state["table"] == before and t("table.new_table_ask", lang) in text_of(table.html)
+    assert t("table.new_table_keep", lang) in text_of(table.html) and t("table.new_table_yes", lang) in text_of(
+        table.html
+    )
+    table.tap("keep_table")
+    assert table.state["table"] == before and t("table.new_table_ask", lang) not in text_of(table.html)
+    table.tap("new_table")
+    table.tap("new_table_yes")
+    assert table.state["table"] is None and 'data-action="start"' in table.html
+
+
+def test_any_other_tap_after_new_table_is_asked_keeps_the_table():
+    table = start(2, "en")
+    table.tap("new_table")
+    table.tap("deal")
+    assert table.step == "lay_away" and t("table.new_table_ask", "en") not in text_of(table.html)

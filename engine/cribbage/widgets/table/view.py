@@ -110,15 +110,24 @@ def _table_html(state: State, game: TableGame, lang: Language, news: Sequence[Ta
     body = _controls(state, game, lang)
     undo = button(t("table.undo", lang), "undo", "undo", disabled=not game.actions and not state["picked"])
     board = pegs_board_html(game.pegs, game.rules.game_hole, side_names(game, lang), lang, game.rules.skunk_line)
-    restart = (
-        f'<details class="cb-options-box"><summary>{escape(t("table.new_table_box", lang))}</summary>'
-        f"<p>{button(t('table.new_table', lang), 'new-table', 'new_table')}</p></details>"
-    )
+    restart = f'<details class="cb-options-box"{attrs(open=bool(state.get("new_table_asked")))}><summary>{escape(t("table.new_table_box", lang))}</summary>{_new_table_html(state, lang)}</details>'
+
     return (
         f'<div class="cb-table-live" data-step="{escape(str(expected.step))}" data-to-act="{"" if seat is None else seat}">'
         f'<div class="cb-news-box">{news_html}{shown}</div>'
         f'<div class="cb-controls">{choice_box(prompt, body)}<p class="cb-undo">{undo}</p></div>'
         f"{board}{_match_html(game, lang)}{restart}</div>"
+    )
+
+
+def _new_table_html(state: State, lang: Language) -> str:
+    """ "New table", asked again before the table is lost; "Keep this table" comes first, where focus lands."""
+    if not state.get("new_table_asked"):
+        return f"<p>{button(t('table.new_table', lang), 'new-table', 'new_table')}</p>"
+    return (
+        f'<p class="cb-ask" data-announce>{escape(t("table.new_table_ask", lang))}</p>'
+        f"<p>{button(t('table.new_table_keep', lang), 'new-table-keep', 'keep_table')}"
+        f"{button(t('table.new_table_yes', lang), 'new-table-yes', 'new_table_yes')}</p>"
     )
 
 
