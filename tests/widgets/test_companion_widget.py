@@ -273,6 +273,23 @@ def test_a_saved_table_is_restored_as_it_was():
     assert answer["state"]["table"] == table.state["table"] and 'data-step="lay_away"' in answer["html"]
 
 
+def test_a_counted_hand_shows_the_same_breakdown_after_a_reload():
+    table = start(2, "en")
+    for action in ("deal", "lay_away"):
+        table.tap(action)
+    table.card(Card.parse("5D"))
+    table.tap("play_done")
+    for card in ("5H", "5S", "5C", "JD"):
+        table.card(Card.parse(card))
+    reloaded = Table("players: 2", "en").tap("restore", json.dumps(table.state))["html"]
+    assert 'data-total="29"' in table.html and breakdown(reloaded) == breakdown(table.html)
+
+
+def breakdown(html: str) -> str:
+    """The count's breakdown as the news box shows it (the cards, the items, the spoken count)."""
+    return html[html.index('<div class="cb-show">') : html.index('<div class="cb-controls">')]
+
+
 def test_a_game_that_reaches_the_target_mid_count_ends_there_with_the_match_score():
     table = start(2, "en", names=("Ann", "Bob"))
     for action in ("deal", "lay_away"):
@@ -398,3 +415,40 @@ def test_the_five_card_game_starts_with_three_for_last_said_and_pegged():
     # The pone (seat 0, left of the dealer) starts the five-card game with three points.
     assert table.board == [3, 0]
     assert t("table.three_for_last", "cs", name=t("ui.player", "cs", n=1)) in text_of(table.html)
+
+
+def test_the_pickers_rank_sends_focus_to_the_suits_and_a_suit_back_to_the_ranks():
+    table = start(2, "en")
+    for action in ("deal", "lay_away"):
+        table.tap(action)
+    keys = set(re.findall(r'data-key="([A-Za-z0-9-]+)"', table.html))
+    ranks = re.findall(r'data-key="rank-[0-9]+"[^>]*data-focus-next="([A-Za-z0-9-]+)"', table.html)
+    suits = re.findall(r'data-key="suit-[A-Z]"[^>]*data-focus-next="([A-Za-z0-9-]+)"', table.html)
+    assert len(ranks) == len(RANK_SYMBOLS) and set(ranks) == {"suit-S"} <= keys
+    assert len(suits) == 4 and set(suits) == {"rank-1"} <= keys
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "cs", "sk", "bg"])
+def test_new_table_asks_first_and_keep_this_table_keeps_the_scores(lang):
+    table = start(2, lang)
+    for action in ("deal", "lay_away"):
+        table.tap(action)
+    table.card(Card.parse("JD"))  # his heels: the dealer has 2
+    before = table.state["table"]
+    table.tap("new_table")
+    assert table.state["table"] == before and t("table.new_table_ask", lang) in text_of(table.html)
+    assert t("table.new_table_keep", lang) in text_of(table.html) and t("table.new_table_yes", lang) in text_of(
+        table.html
+    )
+    table.tap("keep_table")
+    assert table.state["table"] == before and t("table.new_table_ask", lang) not in text_of(table.html)
+    table.tap("new_table")
+    table.tap("new_table_yes")
+    assert table.state["table"] is None and 'data-action="start"' in table.html
+
+
+def test_any_other_tap_after_new_table_is_asked_keeps_the_table():
+    table = start(2, "en")
+    table.tap("new_table")
+    table.tap("deal")
+    assert table.step == "lay_away" and t("table.new_table_ask", "en") not in text_of(table.html)

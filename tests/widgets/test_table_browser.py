@@ -209,3 +209,21 @@ def test_a_corrupt_saved_table_is_refused_on_the_page_with_its_message_and_a_new
     assert table.state["table"] is None
     table.tap("start")  # the offer taken: a new table, live
     assert table.step == "deal" and table.errors() == []
+
+
+def test_the_card_pickers_focus_goes_from_a_rank_to_the_suits_and_back_to_the_ranks(watched_context, base_url):
+    table = PhoneTable(watched_context, base_url, "en")
+    table.start(2, dealer=1)
+    table.press("deal")
+    table.press("lay_away")
+
+    def keyboard(key: str) -> str:
+        """Enter on ``key`` as a keyboard does it: the data-key of the control focused after the answer."""
+        table.root.locator(f'[data-key="{key}"]').focus()
+        table.page.keyboard.press("Enter")
+        table.wait_ready()
+        return table.page.evaluate("() => document.activeElement.dataset.key")
+
+    assert keyboard("rank-5") == "suit-S"
+    assert keyboard("suit-D") == "rank-1" and table.step == "play"  # the starter turned, the play's picker
+    assert table.errors() == []

@@ -178,7 +178,8 @@ function receive(message) {
 function swap(root, result) {
   const view = root.querySelector(":scope > .cb-view");
   const active = document.activeElement;
-  const focusKey = active && root.contains(active) ? active.dataset.key : null;
+  // A control may name the one that follows it (data-focus-next: a card picker's suits after its rank).
+  const focusKey = active && root.contains(active) ? active.dataset.focusNext || active.dataset.key : null;
   root.dataset.state = JSON.stringify(result.state);
   setRootData(root, result.root);
   persist(root, result.state);

@@ -84,6 +84,7 @@ def new_state(setup: Setup, uid: str, notice: Notice | None = None) -> State:
         "picked": [],
         "announced": None,
         "notice": None if notice is None else str(notice),
+        "new_table_asked": False,
     }
 
 
@@ -151,6 +152,8 @@ def checked(state: State) -> tuple[Setup, TableGame | None]:
     notice = state.get("notice")
     if notice is not None and notice not in tuple(Notice):
         raise StateError("notice")
+    if not isinstance(state.get("new_table_asked", False), bool):  # absent in a table saved before it was asked
+        raise StateError("new_table_asked")
     return setup, table_of(state)
 
 

@@ -67,7 +67,8 @@ def table_update(state: State, action: PageAction, lang: Language) -> Answer:
     handler = ACTIONS.get(str(kind))
     if handler is None:
         raise StateError("action")
-    state, game, events = handler({**state, "notice": None}, setup, game, action, lang)
+    # "Start a new table?" is asked for one tap: any answer but the confirmation keeps the table.
+    state, game, events = handler({**state, "notice": None, "new_table_asked": False}, setup, game, action, lang)
     return _answer(state, game, lang, events)
 
 
@@ -142,8 +143,17 @@ def _start(state: State, setup: Setup, game: TableGame | None, action: PageActio
     return cleared(state, table), table, table.events  # three for last, in the five-card game
 
 
+def _ask_new_table(state: State, setup: Setup, game: TableGame | None, action: PageAction, lang: Language) -> Moved:
+    """A tap on "New table" asks first: the table's scores would be lost."""
+    return {**state, "new_table_asked": game is not None}, game, ()
+
+
 def _new_table(state: State, setup: Setup, game: TableGame | None, action: PageAction, lang: Language) -> Moved:
     return {**cleared(state, None), "entry": state["entry"]}, None, ()
+
+
+def _keep_table(state: State, setup: Setup, game: TableGame | None, action: PageAction, lang: Language) -> Moved:
+    return state, game, ()
 
 
 # -- the table's steps ------------------------------------------------------------------------
@@ -264,7 +274,9 @@ def _undo(state: State, setup: Setup, game: TableGame | None, action: PageAction
 ACTIONS: dict[str, Handler] = {
     "set": _set,
     "start": _start,
-    "new_table": _new_table,
+    "new_table": _ask_new_table,
+    "new_table_yes": _new_table,
+    "keep_table": _keep_table,
     "deal": _simple(lambda game: DealCards()),
     "lay_away": _simple(lambda game: LayAway()),
     "play_done": _simple(lambda game: PlayDone()),

@@ -98,9 +98,10 @@ def _table_html(state: State, game: TableGame, lang: Language, news: Sequence[Ta
     expected = game.expected
     said = news_lines(news, game, lang)
     news_html = "".join(f'<p class="cb-news" data-announce>{escape(line)}</p>' for line in said)
+    # The count's breakdown is the table's own last step, not this tap's news: a reload shows it again.
     shown = "".join(
         show_html(event.hand, event.starter, event.crib, lang, announce=False, hand_size=game.rules.hand_size)
-        for event in news
+        for event in game.last_events
         if isinstance(event, Shown)
     )
     seat = expected.seat
@@ -109,15 +110,24 @@ def _table_html(state: State, game: TableGame, lang: Language, news: Sequence[Ta
     body = _controls(state, game, lang)
     undo = button(t("table.undo", lang), "undo", "undo", disabled=not game.actions and not state["picked"])
     board = pegs_board_html(game.pegs, game.rules.game_hole, side_names(game, lang), lang, game.rules.skunk_line)
-    restart = (
-        f'<details class="cb-options-box"><summary>{escape(t("table.new_table_box", lang))}</summary>'
-        f"<p>{button(t('table.new_table', lang), 'new-table', 'new_table')}</p></details>"
-    )
+    restart = f'<details class="cb-options-box"{attrs(open=bool(state.get("new_table_asked")))}><summary>{escape(t("table.new_table_box", lang))}</summary>{_new_table_html(state, lang)}</details>'
+
     return (
         f'<div class="cb-table-live" data-step="{escape(str(expected.step))}" data-to-act="{"" if seat is None else seat}">'
         f'<div class="cb-news-box">{news_html}{shown}</div>'
         f'<div class="cb-controls">{choice_box(prompt, body)}<p class="cb-undo">{undo}</p></div>'
         f"{board}{_match_html(game, lang)}{restart}</div>"
+    )
+
+
+def _new_table_html(state: State, lang: Language) -> str:
+    """ "New table", asked again before the table is lost; "Keep this table" comes first, where focus lands."""
+    if not state.get("new_table_asked"):
+        return f"<p>{button(t('table.new_table', lang), 'new-table', 'new_table')}</p>"
+    return (
+        f'<p class="cb-ask" data-announce>{escape(t("table.new_table_ask", lang))}</p>'
+        f"<p>{button(t('table.new_table_keep', lang), 'new-table-keep', 'keep_table')}"
+        f"{button(t('table.new_table_yes', lang), 'new-table-yes', 'new_table_yes')}</p>"
     )
 
 
@@ -228,16 +238,18 @@ def _number_form(action: str, label: str, submit: str, most: int) -> str:
 
 
 def _picker(state: State, lang: Language) -> str:
-    """The card picker: a rank, then a suit (two taps a card); the cards picked so far above it."""
+    """The card picker: a rank, then a suit (two taps a card); the cards picked so far above it.
+    Focus follows the taps (``data-focus-next``): from a rank to the first suit, from a suit back
+    to the ranks (or, once the step is over, to the next step's first button)."""
     rank, picked = picked_of(state)
     ranks = lookup("card.ranks", lang)
     rank_buttons = "".join(
-        f'<button type="button"{attrs(class_="cb-button cb-pick", data_key=f"rank-{number}", data_action="rank", data_value=number, aria_pressed=str(number == rank).lower())}>'
+        f'<button type="button"{attrs(class_="cb-button cb-pick", data_key=f"rank-{number}", data_action="rank", data_value=number, aria_pressed=str(number == rank).lower(), data_focus_next=f"suit-{SUITS[0]}")}>'
         f'<span aria-hidden="true">{escape(symbol)}</span>{screen_reader(ranks[number - 1]["name"])}</button>'
         for number, symbol in enumerate(RANK_SYMBOLS, start=1)
     )
     suit_buttons = "".join(
-        f'<button type="button"{attrs(class_=f"cb-button cb-pick cb-{suit}", data_key=f"suit-{suit}", data_action="suit", data_value=suit, disabled=rank == 0)}>'
+        f'<button type="button"{attrs(class_=f"cb-button cb-pick cb-{suit}", data_key=f"suit-{suit}", data_action="suit", data_value=suit, disabled=rank == 0, data_focus_next="rank-1")}>'
         f'<span aria-hidden="true">{escape(SUIT_SYMBOLS[suit])}</span>{screen_reader(suit_name(suit, lang))}</button>'
         for suit in SUITS
     )
