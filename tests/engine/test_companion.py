@@ -712,35 +712,3 @@ def test_property_a_saved_table_with_any_value_anywhere_reads_back_or_is_refused
         TableGame.from_json(state)
     except TableStateError:
         pass
-
-
-def win_a_game_by_pegging(game: TableGame, seat: int) -> None:
-    """A deal whose play pegs ``seat`` to the target, six points a tap."""
-    to_the_play(game)
-    while game.step != Step.OVER:
-        game.apply(Peg(seat, MAX_PEG))
-
-
-def test_a_long_match_keeps_the_log_of_the_last_finished_game_and_the_one_played_only():
-    game = new_table(target=61, first_dealer=1)
-    for winner in (0, 1, 0, 0):
-        win_a_game_by_pegging(game, winner)
-        game.apply(NextGame())
-    # Four games won: the log holds the fourth and the fifth (just dealt), the rest are results.
-    assert game.actions.count(NextGame()) == 1 and game.match_score == (3, 1) and len(game.results) == 4
-    read = TableGame.from_json(json.loads(json.dumps(game.to_json())))
-    assert read.to_json() == game.to_json() and read.match_score == (3, 1) and read.results == game.results
-    assert read.dealer == game.dealer and read.step == Step.DEAL
-    read.undo()  # the next game undone: back in the fourth game, won
-    assert read.step == Step.OVER and read.match_score == (3, 1) and read.scores[0] == 61
-
-
-def test_a_saved_result_the_rules_cannot_end_with_is_refused():
-    game = new_table(target=61, first_dealer=1)
-    for winner in (0, 1):
-        win_a_game_by_pegging(game, winner)
-        game.apply(NextGame())
-    saved = game.to_json()
-    saved["past"]["results"][0]["scores"] = [60, 12]  # nobody reached 61
-    with pytest.raises(TableStateError):
-        TableGame.from_json(saved)

@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 from ..core.cards import DECK, Card
 from ..core.deal import cut_contenders, next_game_dealer
 from ..core.play import PlayAction
-from ..core.rules import GameRules, Seat, Side
+from ..core.rules import Seat, Side
 from ..core.show import heels_points, score_show
 from ..errors import (
     CardCountError,
@@ -100,21 +100,16 @@ class TableGame:
     def __init__(self, options: Options) -> None:
         self.options = options
         self.rules = options.rules
-        # The games finished before the log begins, and who deals the log's first game: the log
-        # keeps the last finished game and the one being played, so a tap replays two games at
-        # most however long the evening (and undo still reaches back into the game just won).
-        self._past: list[GameOver] = []
-        first = options.first_dealer
-        self._first_dealer: Seat | None = None if first == CUT else first
         self._begin()
 
     def _begin(self) -> None:
         self._actions: list[Action] = []
         self._events: list[TableEvent] = []
         self._last_first = 0  # where the last action's events begin in the log
-        self._results: list[GameOver] = list(self._past)
-        self._wins = [sum(result.winner == side for result in self._past) for side in range(self.rules.sides)]
-        self._new_game(self._first_dealer)
+        self._wins = [0] * self.rules.sides
+        self._results: list[GameOver] = []
+        dealer = self.options.first_dealer
+        self._new_game(None if dealer == CUT else dealer)
 
     # -- reading the state -----------------------------------------------------------
     @property
@@ -303,19 +298,7 @@ class TableGame:
                 self._next_game()
         self._actions.append(action)
         self._last_first = first
-        if isinstance(action, NextGame) and self._actions.count(action) > 1:
-            self._forget_oldest_game()
         return tuple(self._events[first:])
-
-    def _forget_oldest_game(self) -> None:
-        """Keep the oldest game of the log as its result only: the log starts at the next game."""
-        start = self._actions.index(NextGame()) + 1
-        kept = self._actions[start:]
-        self._past.append(self._results[len(self._past)])
-        self._first_dealer = next(event.seat for event in self._events if isinstance(event, NewGame))
-        self._begin()
-        for action in kept:  # ends with this NextGame: what it caused is the last action's again
-            self.apply(action)
 
     def undo(self) -> None:
         """Drop the last action: the table is as it was before it, played again from the start."""
@@ -327,22 +310,12 @@ class TableGame:
             self.apply(action)
 
     def to_json(self) -> dict[str, Any]:
-        """The options and the actions: all it takes to rebuild the table (:meth:`from_json`);
-        with the games before the log (``past``) once a third game is dealt."""
-        data: dict[str, Any] = {
+        """The options and the actions: all it takes to rebuild the table (:meth:`from_json`)."""
+        return {
             "version": STATE_VERSION,
             "options": self.options.to_json(),
             "actions": [action_to_json(action) for action in self._actions],
         }
-        if self._past:
-            data["past"] = {
-                "results": [
-                    {"winner": result.winner, "scores": list(result.scores), "outcomes": list(result.outcomes)}
-                    for result in self._past
-                ],
-                "dealer": self._first_dealer,
-            }
-        return data
 
     @classmethod
     def from_json(cls, data: object) -> TableGame:
@@ -354,12 +327,7 @@ class TableGame:
         ...
         cribbage.errors.TableStateVersionError: a saved table of version 0, not 1
         """
-        if not isinstance(data, dict) or not {"version", "options", "actions"} <= set(data) <= {
-            "version",
-            "options",
-            "actions",
-            "past",
-        }:
+        if not isinstance(data, dict) or set(data) != {"version", "options", "actions"}:
             raise TableStateError("not a saved table", problem="form")
         version = data["version"]
         if type(version) is not int or version != STATE_VERSION:
@@ -376,9 +344,6 @@ class TableGame:
             raise TableStateError(f"the options: {wrong}", problem="options", code=wrong.code) from wrong
         actions = [action_from_json(action) for action in data["actions"]]
         game = cls(options)
-        if "past" in data:
-            game._past, game._first_dealer = _past_from_json(data["past"], game.rules)
-            game._begin()
         for index, action in enumerate(actions):
             try:
                 game.apply(action)  # checked there, once: a long evening's table is read on every tap
@@ -528,39 +493,3 @@ class TableGame:
     def _unseen(self) -> list[Card]:
         seen = {self._starter(), *self._current_play().all_played}
         return [card for card in DECK if card not in seen]
-
-
-def _past_from_json(data: object, rules: GameRules) -> tuple[list[GameOver], Seat]:
-    """The games :meth:`TableGame.to_json` kept as results, each one the rules could end with,
-    and the dealer of the log's first game (a loser of the game before it)."""
-    if not isinstance(data, dict) or set(data) != {"results", "dealer"} or not isinstance(data["results"], list):
-        raise TableStateError("the games before the log", problem="past")
-    results = []
-    for result in data["results"]:
-        if not isinstance(result, dict) or set(result) != {"winner", "scores", "outcomes"}:
-            raise TableStateError("a game before the log", problem="past")
-        winner, scores, outcomes = result["winner"], result["scores"], result["outcomes"]
-        if (
-            type(winner) is not int
-            or not 0 <= winner < rules.sides
-            or not isinstance(scores, list)
-            or len(scores) != rules.sides
-            or not all(
-                type(score) is int and 0 <= score < rules.game_hole
-                for side, score in enumerate(scores)
-                if side != winner
-            )
-            or scores[winner] != rules.game_hole
-            or outcomes != list(rules.outcomes(scores, winner))
-        ):
-            raise TableStateError("a game the rules cannot end so", problem="past")
-        results.append(GameOver(winner, tuple(scores), tuple(outcomes)))
-    dealer = data["dealer"]
-    if (
-        not results
-        or type(dealer) is not int
-        or not 0 <= dealer < rules.players
-        or rules.side_of(dealer) == results[-1].winner
-    ):
-        raise TableStateError("the dealer after the games before the log", problem="past")
-    return results, dealer
