@@ -12,6 +12,7 @@ import json
 import random
 import re
 from functools import partial
+from html import unescape
 
 import pytest
 from cribbage.companion import STATE_VERSION, PlayCard, TableGame
@@ -42,9 +43,13 @@ class Table:
         return answer
 
     def refused(self, action: str, value: object = None) -> str:
-        answer = call(self.state, {"action": action, "value": value}, self.lang)
-        assert set(answer) == {"error"}, answer
-        return answer["error"]
+        """The reason a tap is refused, as the page shows it beside the controls; the table unchanged."""
+        before = self.state["table"]
+        self.tap(action, value)
+        assert self.state["table"] == before
+        shown = re.search(r'<p class="cb-error" data-announce>([^<]*)</p>', self.html)
+        assert shown, self.html
+        return unescape(shown.group(1))
 
     def press(self, action: str) -> None:
         self.tap(action)
@@ -237,9 +242,35 @@ def test_a_card_the_rules_refuse_is_refused_with_their_reason_and_the_table_goes
     table.tap("rank", "5")
     refused = table.game().check(PlayCard(0, Card.parse("5D")))
     assert refused is not None and refused.code == "card_seen"
-    assert table.refused("suit", "D") == error_message(refused, "en")
-    table.tap("suit", "H")
-    assert table.game().pile == (Card.parse("5H"),)
+    before = table.state["table"]
+    table.tap("suit", "D")
+    shown = re.search(r'<div class="cb-controls"><p class="cb-error" data-announce>([^<]*)</p>', table.html)
+    assert shown and unescape(shown.group(1)) == error_message(refused, "en")  # beside the picker, not 1 px
+    assert table.state["table"] == before and table.state["rank"] == 0  # the half-entered card cleared
+    table.card(Card.parse("5H"))
+    assert table.game().pile == (Card.parse("5H"),) and "cb-error" not in table.html
+
+
+def test_a_card_picked_twice_for_the_count_is_said_to_be_picked_twice():
+    table = start(2, "en")
+    for action in ("deal", "lay_away"):
+        table.tap(action)
+    table.card(Card.parse("JD"))
+    table.tap("play_done")
+    table.card(Card.parse("5H"))
+    table.card(Card.parse("5H"))
+    assert table.state["picked"] == ["5H"]
+    assert t("error.duplicate_card", "en", card="5♥ (five of hearts)") in unescape(table.html)
+
+
+def test_the_scores_stand_above_the_controls_on_every_step():
+    table = start(2, "en", names=("Ann", "Ben"))
+    for action in ("deal", "lay_away"):
+        table.tap(action)
+    table.card(Card.parse("JD"))  # his heels: two for the dealer
+    strip = re.search(r'<p class="cb-score-strip">([^<]*)</p>', table.html).group(1)
+    assert table.html.index("cb-score-strip") < table.html.index("cb-controls")
+    assert [int(score) for score in re.findall(r": ([0-9]+)", strip)] == table.board
 
 
 @pytest.mark.parametrize("lang", ["en", "bg"])
@@ -399,7 +430,7 @@ def test_an_announced_count_over_the_hand_is_refused_under_muggins_and_the_count
     assert table.refused("suit", hand[3].suit)
     assert table.state["picked"] == [str(card) for card in hand[:3]]  # nothing lost: say it again
     table.tap("announce", str(actual))
-    table.tap("suit", hand[3].suit)
+    table.card(hand[3])  # the refused card entered again, rank then suit
     assert table.board == [actual, 0] and table.to_act == 1
 
 

@@ -39,8 +39,8 @@ from ...companion import (
 from ...companion.events import TableEvent
 from ...core.cards import RANK_SYMBOLS, SUITS, Card
 from ...core.variants import CRIB_SIZE, VARIANTS, targets
-from ...errors import IllegalActionError, TableStateError, TableStateVersionError
-from ...i18n import Language
+from ...errors import CribbageError, DuplicateCardError, IllegalActionError, TableStateError, TableStateVersionError
+from ...i18n import Language, error_message
 from ..source import Action as PageAction
 from ..source import State, StateError, action_text, json_object, natural, uid_of
 from ..widget import Answer
@@ -68,7 +68,17 @@ def table_update(state: State, action: PageAction, lang: Language) -> Answer:
     if handler is None:
         raise StateError("action")
     # "Start a new table?" is asked for one tap: any answer but the confirmation keeps the table.
-    state, game, events = handler({**state, "notice": None, "new_table_asked": False}, setup, game, action, lang)
+    asked = {**state, "notice": None, "new_table_asked": False}
+    try:
+        state, game, events = handler(asked, setup, game, action, lang)
+    except (StateError, TableStateError):
+        raise
+    except CribbageError as refused:
+        # a card already seen, a play past 31 ...: said where the reader looks, the half-entered
+        # card cleared, the table as it was (the reader's slip at a real table, not the page's)
+        kept = {**asked, "rank": 0}
+        _, game = checked(kept)
+        return {"html": table_view(kept, setup, game, lang, refusal=error_message(refused, lang)), "state": kept}
     return _answer(state, game, lang, events)
 
 
@@ -253,8 +263,8 @@ def _suit(state: State, setup: Setup, game: TableGame | None, action: PageAction
 
 
 def _picked(state: State, cards: tuple[Card, ...]) -> State:
-    if len(set(cards)) != len(cards):
-        raise StateError("picked")
+    if len(set(cards)) != len(cards):  # tapped twice: the reader's slip, said as such
+        raise DuplicateCardError(f"{cards[-1]} is picked twice", card=str(cards[-1]))
     return {**state, "rank": 0, "picked": [str(card) for card in cards]}
 
 

@@ -30,16 +30,22 @@ TAPPED_POINTS = range(1, 7)
 
 
 def table_view(
-    state: State, setup: Setup, game: TableGame | None, lang: Language, news: Sequence[TableEvent] = ()
+    state: State,
+    setup: Setup,
+    game: TableGame | None,
+    lang: Language,
+    news: Sequence[TableEvent] = (),
+    refusal: str = "",
 ) -> str:
-    """The whole widget: the notice of a saved table put aside, then the form or the table."""
+    """The whole widget: the notice of a saved table put aside, then the form; or the table,
+    with why the last tap was refused (``refusal``: a card already seen, a play past 31)."""
     notice = state.get("notice")
-    refused = (
-        f'<p class="cb-error" data-announce>{escape(t(f"error.{notice}", lang))}</p>' if notice is not None else ""
-    )
     if game is None:
+        refused = (
+            f'<p class="cb-error" data-announce>{escape(t(f"error.{notice}", lang))}</p>' if notice is not None else ""
+        )
         return refused + _setup_html(state, setup, lang)
-    return refused + _table_html(state, game, lang, news)
+    return _table_html(state, game, lang, news, refusal)
 
 
 # -- the setup form ---------------------------------------------------------------------
@@ -93,7 +99,7 @@ def _setup_html(state: State, setup: Setup, lang: Language) -> str:
 # -- the table ----------------------------------------------------------------------------
 
 
-def _table_html(state: State, game: TableGame, lang: Language, news: Sequence[TableEvent]) -> str:
+def _table_html(state: State, game: TableGame, lang: Language, news: Sequence[TableEvent], refusal: str) -> str:
     names = seat_names(game, lang)
     expected = game.expected
     said = news_lines(news, game, lang)
@@ -112,10 +118,21 @@ def _table_html(state: State, game: TableGame, lang: Language, news: Sequence[Ta
     board = pegs_board_html(game.pegs, game.rules.game_hole, side_names(game, lang), lang, game.rules.skunk_line)
     restart = f'<details class="cb-options-box"{attrs(open=bool(state.get("new_table_asked")))}><summary>{escape(t("table.new_table_box", lang))}</summary>{_new_table_html(state, lang)}</details>'
 
+    # A refusal next to the controls the reader just tapped, where a sighted reader looks.
+    refused = f'<p class="cb-error" data-announce>{escape(refusal)}</p>' if refusal else ""
+    # The scores at a glance above the controls (the board is below them on a phone), and the
+    # last count's breakdown after them, so that the next hand's picker stays where it was.
+    scores = " · ".join(
+        t("table.score_item", lang, name=name, score=front)
+        for name, (front, _) in zip(side_names(game, lang), game.pegs, strict=True)
+    )
+    breakdown = f'<div class="cb-news-box">{shown}</div>' if shown else ""
     return (
         f'<div class="cb-table-live" data-step="{escape(str(expected.step))}" data-to-act="{"" if seat is None else seat}">'
-        f'<div class="cb-news-box">{news_html}{shown}</div>'
-        f'<div class="cb-controls">{choice_box(prompt, body)}<p class="cb-undo">{undo}</p></div>'
+        f'<p class="cb-score-strip">{escape(scores)}</p>'
+        f'<div class="cb-news-box">{news_html}</div>'
+        f'<div class="cb-controls">{refused}{choice_box(prompt, body)}<p class="cb-undo">{undo}</p></div>'
+        f"{breakdown}"
         f"{board}{_match_html(game, lang)}{restart}</div>"
     )
 
