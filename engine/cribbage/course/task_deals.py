@@ -28,6 +28,8 @@ from ..core import pegging
 from ..core.cards import DECK, JACK, SUITS, Card
 from ..core.play import pile_score
 from ..core.show import SHOW_KINDS, ScoreKind, nobs_jack, rank_points, score_show, show_total
+from ..core.deal import PLAYERS, deal_shape
+from .claims import played_through
 from .exercises import play_options
 from .table import jack_points, play_points, show_turns
 from .tasks import FIND_TARGETS, GAME_HOLES, Goal, Question, Task, TaskKind, count_of
@@ -63,6 +65,10 @@ CHOOSE_SHAPES: dict[Question, tuple[str, ...]] = {
 """choose ``jacks``: a jack turned as the starter / the jack of the starter's suit in the
 cards / either, or a jack of another suit (nothing); ``winner``: in the show / by a card of the play."""
 
+CLAIM_SHAPES: tuple[str, ...] = ("go", "thirty_one", "pair_run")
+"""claim: what the play holds when every seat plays as the computer does
+(:func:`~cribbage.course.claims.played_through`): a go point, a 31, a pair and a run."""
+
 BIG = 20
 _TRIES = 20_000
 """Far more than any shape needs (a few tries typically): reaching it is a bug."""
@@ -94,7 +100,7 @@ class Params:
     question: str = ""
     """choose: a :class:`~cribbage.course.tasks.Question`."""
     players: int = 2
-    """choose ``show_order``: the players at the table."""
+    """choose ``show_order`` and claim: the players at the table."""
     game_to: int = 121
     """choose ``winner``/``outcome``: the game hole."""
 
@@ -116,7 +122,10 @@ class Params:
             TaskKind.CHOOSE: CHOOSE_SHAPES.get(Question(params.question), ())
             if params.question in tuple(Question)
             else (),
+            TaskKind.CLAIM: CLAIM_SHAPES,
         }
+        if kind is TaskKind.CLAIM and params.players not in PLAYERS:
+            raise ValueError("a play is for 2, 3 or 4 players")
         if (kind is TaskKind.CHOOSE) != (params.question in tuple(Question)) or params.game_to not in GAME_HOLES:
             raise ValueError("a choose needs a question, and a game its hole")
         if params.question == Question.JACKS and not params.shape:
@@ -158,7 +167,22 @@ def satisfies(task: Task, params: Params) -> bool:
             )
         case TaskKind.CHOOSE:
             return task.question == params.question and _table_shape(task, params)
+        case TaskKind.CLAIM:
+            return task.players == params.players and task.dealer == params.dealer and _claim_shape(task, params)
     return task.dealer == params.dealer
+
+
+def _claim_shape(task: Task, params: Params) -> bool:
+    actions = played_through(task)
+    kinds = {item.kind for action in actions for item in action.reasons}
+    match params.shape:
+        case "go":
+            return ScoreKind.GO in kinds
+        case "thirty_one":
+            return ScoreKind.THIRTY_ONE in kinds
+        case "pair_run":
+            return ScoreKind.PAIR in kinds and ScoreKind.RUN in kinds
+    return True
 
 
 def _table_shape(task: Task, params: Params) -> bool:
@@ -485,6 +509,15 @@ def _propose_outcome(params: Params, rng: random.Random) -> Task:
     return Task(TaskKind.CHOOSE, (), question=params.question, scores=tuple(scores), game_to=hole)
 
 
+def _propose_claim(params: Params, rng: random.Random) -> Task:
+    """A fresh deal's hands: any cards each seat keeps make a real play from its start."""
+    kept = deal_shape(params.players).kept
+    cards = rng.sample(DECK, kept * params.players)
+    return Task(
+        TaskKind.CLAIM, tuple(cards[:kept]), others=tuple(cards[kept:]), players=params.players, dealer=params.dealer
+    )
+
+
 _PROPOSERS: dict[TaskKind, Proposer] = {
     TaskKind.COUNT: _propose_count,
     TaskKind.FIND: _propose_show,
@@ -493,4 +526,5 @@ _PROPOSERS: dict[TaskKind, Proposer] = {
     TaskKind.PLAY: _propose_play,
     TaskKind.DISCARD: _propose_discard,
     TaskKind.CHOOSE: _propose_choose,
+    TaskKind.CLAIM: _propose_claim,
 }
