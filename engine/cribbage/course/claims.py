@@ -43,8 +43,8 @@ from .tasks import Task, TaskKind
 
 STRENGTH = "steady"
 """The computer's seats play as the ``steady`` player: no randomness, so a play replays the same."""
-MAX_CLAIM = 29
-"""A claim box takes at most this (the most one card pegs in the play is far less)."""
+MAX_CLAIM = 99
+"""A claim box takes at most this, as every answer box (the most one card pegs in the play is far less)."""
 
 
 class Ask(StrEnum):
@@ -91,6 +91,8 @@ class Walk:
     count: int = 0
     scores: tuple[int, ...] = ()
     """Each seat's points, from the actions claimed so far."""
+    answered: bool = False
+    """The last input was a claim or a lead (its verdict is the page's news), not a move."""
 
     @property
     def done(self) -> bool:
@@ -167,6 +169,7 @@ def walk(task: Task, inputs: Sequence[str]) -> Walk:
     claimed = 0
     lead_after: PlayAction | None = None
     pending = list(inputs)
+    answered = False
     while True:
         if claimed < len(play.actions):
             action = play.actions[claimed]
@@ -176,7 +179,7 @@ def walk(task: Task, inputs: Sequence[str]) -> Walk:
         elif play.is_over:
             if pending:
                 raise _refuse(pending[0])
-            return _walked(task, play, steps, None)
+            return _walked(task, play, steps, None, answered=answered)
         elif play.to_move != reader:
             seat = play.to_move
             assert seat is not None
@@ -185,8 +188,9 @@ def walk(task: Task, inputs: Sequence[str]) -> Walk:
         else:
             asks, right, about = Ask.MOVE, "", None
         if not pending:
-            return _walked(task, play, steps, asks, right, about)
+            return _walked(task, play, steps, asks, right, about, answered)
         said = pending.pop(0)
+        answered = asks is not Ask.MOVE
         if asks is Ask.MOVE:
             _move(play, said)
             continue
@@ -212,7 +216,13 @@ def _move(play: Play, said: str) -> None:
 
 
 def _walked(
-    task: Task, play: Play, steps: list[Step], asks: Ask | None, right: str = "", about: PlayAction | None = None
+    task: Task,
+    play: Play,
+    steps: list[Step],
+    asks: Ask | None,
+    right: str = "",
+    about: PlayAction | None = None,
+    answered: bool = False,
 ) -> Walk:
     claimed = sum(step.ask is Ask.CLAIM for step in steps)
     scores = [0] * task.players
@@ -232,6 +242,7 @@ def _walked(
         pile,
         count,
         tuple(scores),
+        answered,
     )
 
 
