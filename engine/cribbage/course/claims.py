@@ -258,4 +258,15 @@ def _pile_before_reset(actions: Sequence[PlayAction]) -> tuple[Card, ...]:
     return tuple(cards) + ((last,) if last is not None else ())
 
 
-__all__ = ["MAX_CLAIM", "Ask", "Step", "Walk", "computer_card", "hands", "lead_choices", "played_through", "reader_seat", "walk"]
+__all__ = [
+    "MAX_CLAIM",
+    "Ask",
+    "Step",
+    "Walk",
+    "computer_card",
+    "hands",
+    "lead_choices",
+    "played_through",
+    "reader_seat",
+    "walk",
+]

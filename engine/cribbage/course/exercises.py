@@ -252,7 +252,9 @@ def accepted(task: Task) -> frozenset[Answer]:
         case TaskKind.CHOOSE:
             return frozenset({right_choice(task)})
         case TaskKind.CLAIM:  # a whole play has no one answer: each step is checked as it comes
-            raise TaskError("a claim task is answered step by step (cribbage.course.claims)", field="kind", problem="stepped")
+            raise TaskError(
+                "a claim task is answered step by step (cribbage.course.claims)", field="kind", problem="stepped"
+            )
     return frozenset(frozenset(option.cards) for option in discard_options(task) if option.best)
 
 

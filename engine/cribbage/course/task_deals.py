@@ -26,9 +26,9 @@ from typing import Any
 from ..analysis.pegging_risk import first_count_moments
 from ..core import pegging
 from ..core.cards import DECK, JACK, SUITS, Card
+from ..core.deal import PLAYERS, deal_shape
 from ..core.play import pile_score
 from ..core.show import SHOW_KINDS, ScoreKind, nobs_jack, rank_points, score_show, show_total
-from ..core.deal import PLAYERS, deal_shape
 from .claims import played_through
 from .exercises import play_options
 from .table import jack_points, play_points, show_turns

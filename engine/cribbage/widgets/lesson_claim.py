@@ -97,7 +97,11 @@ def pegged_text(action: PlayAction, lang: Language) -> str:
     if not items:
         return t("lesson.claim.nothing", lang)
     listed = and_list(items, lang)
-    return listed if len(items) == 1 else t("lesson.claim.total", lang, points=points_text(action.points, lang), items=listed)
+    return (
+        listed
+        if len(items) == 1
+        else t("lesson.claim.total", lang, points=points_text(action.points, lang), items=listed)
+    )
 
 
 def _why(task: Task, action: PlayAction, lang: Language) -> list[str]:

@@ -203,7 +203,11 @@ def _steps(state: State, task: Task) -> tuple[str, ...]:
     :func:`~cribbage.course.claims.walk`); other tasks have none. A state saved before the
     field existed has none either."""
     steps = state.get("steps", [])
-    if not isinstance(steps, list) or len(steps) > MAX_STEPS or not all(isinstance(s, str) and len(s) <= 8 for s in steps):
+    if (
+        not isinstance(steps, list)
+        or len(steps) > MAX_STEPS
+        or not all(isinstance(s, str) and len(s) <= 8 for s in steps)
+    ):
         raise StateError("steps")
     if steps and task.kind is not TaskKind.CLAIM:
         raise StateError("steps")

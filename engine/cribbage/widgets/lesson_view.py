@@ -21,9 +21,9 @@ from ..course.tasks import count_of
 from ..i18n import Language, card_name, card_symbol, has_message, points_text, t
 from .count import spoken_html
 from .html import attrs, button, card_face, screen_reader, tap_card, tap_cards
+from .lesson_claim import claim_html
 from .lesson_hints import and_list, hint_text, option_rows, or_list, said_answer
 from .lesson_state import Attempt, task_cards
-from .lesson_claim import claim_html
 from .lesson_table import choice_buttons, choice_label, position_html, reason
 from .spoken import kind_name, tallied_kinds
 
