@@ -192,10 +192,18 @@ def claim_html(attempt: Attempt, lang: Language) -> str:
     walked = walk(task, attempt.steps)
     last = walked.steps[-1] if walked.answered else None
     verdict = step_verdict(task, last, lang) if last is not None else ""
+    # the reader's own cards stay in sight while the question is another (on the move they are the buttons)
+    label = t("lesson.your_cards", lang)
+    held = (
+        f'<div class="cb-lesson-cards"><p class="cb-label">{escape(label)}</p>{_faces(walked.held, lang, label)}</div>'
+        if walked.held and walked.asks is not Ask.MOVE
+        else ""
+    )
     return (
         f'<div class="cb-claim-verdict">{verdict}</div>'
         + _table(task, walked, lang)
         + _pile(walked, lang)
+        + held
         + _question(task, walked, attempt.done, lang)
         + _log(task, walked, lang)
     )
