@@ -30,13 +30,16 @@ the rules refuse is no step at all (:class:`~cribbage.errors.IllegalPlayError`).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from ..core.cards import CARD_BY_TEXT, DECK, Card
+from ..core.deal import deal_shape
 from ..core.play import Play, PlayAction
 from ..core.rules import Seat
+from ..core.show import ScoreKind
 from ..errors import TaskError
 from ..players.computer import choose_play
 from .tasks import Task, TaskKind
@@ -146,6 +149,29 @@ def played_through(task: Task) -> tuple[PlayAction, ...]:
     while (seat := play.to_move) is not None:
         play.go() if play.must_go() else play.play(computer_card(play, dealt[seat]))
     return play.actions
+
+
+CLAIM_SHAPES: tuple[str, ...] = ("go", "thirty_one", "pair_run")
+"""What a stage's play holds when every seat plays as the computer does (:func:`played_through`):
+a go point, a 31, a pair and a run."""
+
+
+def claim_shape(task: Task, shape: str) -> bool:
+    """Whether the task's play, every seat playing as the computer does, has ``shape`` (empty: any)."""
+    kinds = {item.kind for action in played_through(task) for item in action.reasons}
+    wanted = {
+        "go": {ScoreKind.GO},
+        "thirty_one": {ScoreKind.THIRTY_ONE},
+        "pair_run": {ScoreKind.PAIR, ScoreKind.RUN},
+    }.get(shape, set())
+    return wanted <= kinds
+
+
+def deal_claim(players: int, dealer: bool, rng: random.Random) -> Task:
+    """A fresh deal's hands: any cards each seat keeps make a real play from its start."""
+    kept = deal_shape(players).kept
+    cards = rng.sample(DECK, kept * players)
+    return Task(TaskKind.CLAIM, tuple(cards[:kept]), others=tuple(cards[kept:]), players=players, dealer=dealer)
 
 
 def _claim(text: str) -> bool:
@@ -259,6 +285,9 @@ def _pile_before_reset(actions: Sequence[PlayAction]) -> tuple[Card, ...]:
 
 
 __all__ = [
+    "CLAIM_SHAPES",
+    "claim_shape",
+    "deal_claim",
     "MAX_CLAIM",
     "Ask",
     "Step",

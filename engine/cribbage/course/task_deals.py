@@ -26,10 +26,9 @@ from typing import Any
 from ..analysis.pegging_risk import first_count_moments
 from ..core import pegging
 from ..core.cards import DECK, JACK, SUITS, Card
-from ..core.deal import PLAYERS, deal_shape
 from ..core.play import pile_score
 from ..core.show import SHOW_KINDS, ScoreKind, nobs_jack, rank_points, score_show, show_total
-from .claims import played_through
+from .claims import CLAIM_SHAPES, claim_shape, deal_claim
 from .exercises import play_options
 from .table import jack_points, play_points, show_turns
 from .tasks import FIND_TARGETS, GAME_HOLES, Goal, Question, Task, TaskKind, count_of
@@ -50,8 +49,7 @@ SHOW_SHAPES: tuple[str, ...] = (
     "flush_or_nobs",
 )
 """find/score: ``two_pairs`` two pairs of different ranks; ``two_card_fifteens`` fifteens of
-two cards only (the first lesson's); ``long_fifteen`` a fifteen of three cards or more; ``big`` is 20 points or more from fifteens, pairs and runs; ``flush4``
-four cards of a suit and a starter of another; ``flush5`` five of a suit."""
+two cards only (the first lesson's); ``long_fifteen`` a fifteen of three cards or more; ``big`` is 20 points or more from fifteens, pairs and runs; ``flush4`` four cards of a suit and a starter of another; ``flush5`` five of a suit."""
 PEG_SHAPES: tuple[str, ...] = ("fifteen", "thirty_one", "pair_royal", "run3_out_of_order", "run4", "scores")
 """peg: what the card makes (``scores``: any points)."""
 GO_SHAPES: tuple[str, ...] = ("can_play", "must_go")
@@ -64,10 +62,6 @@ CHOOSE_SHAPES: dict[Question, tuple[str, ...]] = {
 }
 """choose ``jacks``: a jack turned as the starter / the jack of the starter's suit in the
 cards / either, or a jack of another suit (nothing); ``winner``: in the show / by a card of the play."""
-
-CLAIM_SHAPES: tuple[str, ...] = ("go", "thirty_one", "pair_run")
-"""claim: what the play holds when every seat plays as the computer does
-(:func:`~cribbage.course.claims.played_through`): a go point, a 31, a pair and a run."""
 
 BIG = 20
 _TRIES = 20_000
@@ -124,8 +118,6 @@ class Params:
             else (),
             TaskKind.CLAIM: CLAIM_SHAPES,
         }
-        if kind is TaskKind.CLAIM and params.players not in PLAYERS:
-            raise ValueError("a play is for 2, 3 or 4 players")
         if (kind is TaskKind.CHOOSE) != (params.question in tuple(Question)) or params.game_to not in GAME_HOLES:
             raise ValueError("a choose needs a question, and a game its hole")
         if params.question == Question.JACKS and not params.shape:
@@ -168,21 +160,8 @@ def satisfies(task: Task, params: Params) -> bool:
         case TaskKind.CHOOSE:
             return task.question == params.question and _table_shape(task, params)
         case TaskKind.CLAIM:
-            return task.players == params.players and task.dealer == params.dealer and _claim_shape(task, params)
+            return task.players == params.players and task.dealer == params.dealer and claim_shape(task, params.shape)
     return task.dealer == params.dealer
-
-
-def _claim_shape(task: Task, params: Params) -> bool:
-    actions = played_through(task)
-    kinds = {item.kind for action in actions for item in action.reasons}
-    match params.shape:
-        case "go":
-            return ScoreKind.GO in kinds
-        case "thirty_one":
-            return ScoreKind.THIRTY_ONE in kinds
-        case "pair_run":
-            return ScoreKind.PAIR in kinds and ScoreKind.RUN in kinds
-    return True
 
 
 def _table_shape(task: Task, params: Params) -> bool:
@@ -509,15 +488,6 @@ def _propose_outcome(params: Params, rng: random.Random) -> Task:
     return Task(TaskKind.CHOOSE, (), question=params.question, scores=tuple(scores), game_to=hole)
 
 
-def _propose_claim(params: Params, rng: random.Random) -> Task:
-    """A fresh deal's hands: any cards each seat keeps make a real play from its start."""
-    kept = deal_shape(params.players).kept
-    cards = rng.sample(DECK, kept * params.players)
-    return Task(
-        TaskKind.CLAIM, tuple(cards[:kept]), others=tuple(cards[kept:]), players=params.players, dealer=params.dealer
-    )
-
-
 _PROPOSERS: dict[TaskKind, Proposer] = {
     TaskKind.COUNT: _propose_count,
     TaskKind.FIND: _propose_show,
@@ -526,5 +496,5 @@ _PROPOSERS: dict[TaskKind, Proposer] = {
     TaskKind.PLAY: _propose_play,
     TaskKind.DISCARD: _propose_discard,
     TaskKind.CHOOSE: _propose_choose,
-    TaskKind.CLAIM: _propose_claim,
+    TaskKind.CLAIM: lambda params, rng: deal_claim(params.players, params.dealer, rng),  # refuses 5 players
 }

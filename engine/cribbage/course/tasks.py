@@ -59,8 +59,7 @@ class TaskKind(StrEnum):
     CHOOSE = "choose"
     """Choose one of a few answers about the deal at the table (a :class:`Question`)."""
     CLAIM = "claim"
-    """Play a whole play against the computer, claiming what every card and go pegs and who
-    leads after each reset (stepped by :mod:`cribbage.course.claims`)."""
+    """Play a whole play, claiming every peg and each lead (:mod:`cribbage.course.claims`)."""
 
 
 class Question(StrEnum):
@@ -209,12 +208,10 @@ class Task:
         self._check_count()
 
     def _check_claim(self) -> None:
-        """A ``claim`` task is a whole play from its start: every seat holds the hand a deal of
-        its players keeps (4 cards), and any such hands are a real deal's."""
-        claims = self.kind is TaskKind.CLAIM
-        if self.others and not claims:
-            raise _refuse("others", "unexpected", "others")
-        if not claims:
+        """A ``claim`` task is a whole play from its start: each seat holds a deal's kept hand."""
+        if self.kind is not TaskKind.CLAIM:
+            if self.others:
+                raise _refuse("others", "unexpected", "others")
             return
         if self.players not in PLAYERS or self.shown or self.pile:
             raise _refuse("players", "range", "a play of 2, 3 or 4 players from its start")
