@@ -34,6 +34,7 @@ PLAN = {  # the course plan: lesson -> number of stages
     "leading": 5,
     "heels-nobs": 4,
     "count-end": 6,
+    "go-last": 5,
     "discard": 4,
 }
 AUTHORED = {
@@ -209,6 +210,11 @@ SHAPES = {
     "count-end-4": lambda t: t.question == "winner" and peg_points(t) > 0 and max(t.scores) < 121,
     "count-end-5": lambda t: t.question == "outcome" and t.game_to == 121,
     "count-end-6": lambda t: t.question == "outcome" and t.game_to == 61,
+    "go-last-1": lambda t: t.players == 2 and not t.dealer,
+    "go-last-2": lambda t: t.players == 2 and t.dealer,
+    "go-last-3": lambda t: t.players == 2 and not t.dealer,
+    "go-last-4": lambda t: t.players == 3 and not t.dealer,
+    "go-last-5": lambda t: t.players == 4 and t.dealer,
     "discard-1": lambda t: t.dealer,
     "discard-2": lambda t: not t.dealer,
     "discard-3": lambda t: t.dealer,
@@ -227,6 +233,7 @@ KINDS = {
     "leading": "play",
     "heels-nobs": "choose",
     "count-end": "choose",
+    "go-last": "claim",
     "discard": "discard",
 }
 KIND_EXCEPTIONS = {
@@ -252,7 +259,9 @@ def assert_stage_task(item, task):
     assert task.kind is item.kind
     assert SHAPES[item.id](task), (item.id, task.to_json())
     assert Task.from_json(json.loads(json.dumps(task.to_json()))) == task
-    if item.kind is not TaskKind.DISCARD:
+    if item.kind is TaskKind.CLAIM:
+        assert json.loads(json.dumps(hint(task).to_json()))["kind"] == str(hint(task).kind)
+    elif item.kind is not TaskKind.DISCARD:
         right = {answer for answer in all_answers(task) if check(task, answer).correct}
         assert right == expected_answers(task) == set(accepted(task))
         verdict = check(task, next(iter(right)))
@@ -323,6 +332,8 @@ def unreachable(task) -> str:
         return "" if len(task.cards) == DEALT else "not a deal of six"
     if task.kind is TaskKind.CHOOSE:
         return unreachable_at_the_table(task)
+    if task.kind is TaskKind.CLAIM:
+        return unreachable_play(task)
     if task.kind in (TaskKind.FIND, TaskKind.SCORE):
         return "" if len(task.cards) == KEPT and task.starter else "not four cards and a starter"
     pile = task.cards if task.kind is TaskKind.COUNT else task.pile
@@ -363,6 +374,17 @@ def unreachable_at_the_table(task) -> str:
     if count(task.pile) + value(task.cards[0]) > 31 or 31 in [count(task.pile[: n + 1]) for n in range(len(task.pile))]:
         return "the count passes 31"
     return "" if len(task.pile) < 2 * KEPT else "more cards than two hands"
+
+
+def unreachable_play(task) -> str:
+    """A whole play from its start is a real deal's when every seat holds the four cards a deal
+    of 2, 3 or 4 players keeps, no card twice, and nothing is played yet."""
+    if task.players not in (2, 3, 4) or task.pile or task.starter:
+        return "not a play from its start"
+    every = [*task.cards, *task.others]
+    if len(task.cards) != KEPT or len(every) != KEPT * task.players or len(set(every)) != len(every):
+        return "not four cards a seat"
+    return ""
 
 
 def test_the_reachability_check_refuses_what_no_two_player_play_reaches():

@@ -112,10 +112,10 @@ def test_an_amount_of_points_reads_as_a_reader_says_it():
 # Slovak "zo" before s, z, š, ž (zo štyroch, zo šiestich, zo siedmich), else "z".
 LONG_PREPOSITION = {"cs": ("ze", ("s", "z", "š", "ž", "dv", "tř", "čt")), "sk": ("zo", ("s", "z", "š", "ž"))}
 # Beyond the numbers the catalogues spell: the course's 46 unseen cards, its 49 stages and 147 stars
-# (59 and 177 since the lessons on the deal at the table).
+# (59 and 177 since the lessons on the deal at the table, 54 and 162 with the go and the last card).
 SAID_BEYOND = {
-    "cs": {46: "ze", 49: "ze", 50: "z", 59: "z", 85: "z", 147: "ze", 177: "ze", 500: "z"},
-    "sk": {46: "zo", 49: "zo", 50: "z", 59: "z", 147: "zo", 177: "zo", 200: "z"},
+    "cs": {46: "ze", 49: "ze", 50: "z", 54: "z", 59: "z", 85: "z", 147: "ze", 162: "ze", 177: "ze", 500: "z"},
+    "sk": {46: "zo", 49: "zo", 50: "z", 54: "z", 59: "z", 147: "zo", 162: "zo", 177: "zo", 200: "z"},
 }
 
 

@@ -833,3 +833,53 @@ def test_a_stage_never_answered_says_so_on_the_progress_as_the_lesson_does(lang)
     assert text_of(page).count(t("lesson.no_stars", lang)) == len(STAGES) - 1  # all but values-1
     before_the_engine = render_block("course-progress", "", lang)
     assert f'data-unanswered-words="{t("lesson.no_stars", lang)}"' in before_the_engine
+
+
+# -- a whole play claimed (go-last) ---------------------------------------------------------
+
+
+def claim_answer(state: dict, wrong: bool = False) -> str:
+    """The reader's next input: a fitting card (or go), else the points or the lead the
+    independent pegging count gives (the engine's walk is read only for whose turn it is)."""
+    from cribbage.course.claims import Ask, walk
+    from cribbage.course.tasks import Task
+
+    walked = walk(Task.from_json(state["task"]), state["steps"])
+    if walked.asks is Ask.MOVE:
+        fitting = [card for card in walked.held if walked.count + value(card) <= 31]
+        return str(fitting[0]) if fitting else "go"
+    if walked.asks is Ask.CLAIM and walked.claimed is not None and walked.claimed.card is not None:
+        pile = list(walked.pile)  # the count the card made, before any reset
+        points = points_of_last_card(pile) + (1 if walked.claimed.reset and walked.count != 31 else 0)
+        assert str(points) == walked.right
+        return str(points + 5) if wrong else str(points)
+    return walked.right
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("stage_id", ["go-last-1", "go-last-4", "go-last-5"])
+def test_a_whole_play_claimed_right_finishes_the_stage_with_three_stars(stage_id, lang):
+    state = first_state(stage_id, lang)
+    while not state["done"]:
+        answer = act(state, "check", claim_answer(state), lang)
+        assert 'data-correct="false"' not in answer["html"]
+        assert "{" not in text_of(answer["html"])  # no key left unformatted
+        state = answer["state"]
+    assert state["stars"] == 3
+    assert t("lesson.claim.done", lang) in unescape(answer["html"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_wrong_claim_is_corrected_with_what_the_card_pegged_and_costs_a_star(lang):
+    state = first_state("go-last-1", lang)
+    while True:
+        said = claim_answer(state, wrong=True)
+        answer = act(state, "check", said, lang)
+        state = answer["state"]
+        if 'data-correct="false"' in answer["html"]:
+            break
+    shown = unescape(answer["html"])
+    assert t("lesson.claim.wrong", lang, said=said, who="", what="").split(" ")[0] in shown
+    while not state["done"]:
+        state = act(state, "check", claim_answer(state), lang)["state"]
+    assert state["stars"] == 2

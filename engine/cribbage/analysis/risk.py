@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
-from ..core.cards import DECK, Card
+from ..core.cards import DECK, SUITS, Card
 from ..core.pegging import RANKS, PileItem, Ranks, count_of, fits, goes_on, pile_items
 
 REPLY_KINDS: tuple[str, ...] = ("fifteen", "thirty_one", "pair", "run")
@@ -88,7 +88,12 @@ def _replies(pile: Ranks, kinds: tuple[str, ...]) -> tuple[tuple[int, int], ...]
     count = count_of(pile)
     if not goes_on(count):
         return ()  # the count starts again: nothing to answer
-    replies = [(rank - 1, _points(pile_items(pile + (rank,)), kinds)) for rank in RANKS if fits(count, rank)]
+    # a rank whose four cards are all on the pile has no card left to answer with
+    replies = [
+        (rank - 1, _points(pile_items(pile + (rank,)), kinds))
+        for rank in RANKS
+        if fits(count, rank) and pile.count(rank) < len(SUITS)
+    ]
     return tuple(sorted(((index, points) for index, points in replies if points), key=lambda reply: -reply[1]))
 
 

@@ -33,7 +33,7 @@ from ..core.cards import DECK, Card
 from ..core.pegging import fits
 from ..core.play import pile_score
 from ..core.show import SHOW_KINDS, ScoreItem, ScoreKind, score_show
-from ..errors import ProgressError
+from ..errors import ProgressError, TaskError
 from .table import right_choice
 from .tasks import (
     FIND_TARGETS,
@@ -130,7 +130,8 @@ class HintKind(StrEnum):
     KEEP = "keep"
     """discard: ``cards`` holds a card that every best discard keeps."""
     RULE = "rule"
-    """choose: ``kinds`` holds the question, whose rule the hint recalls."""
+    """choose: ``kinds`` holds the question, whose rule the hint recalls; claim: ``("claim",)``,
+    what the play pegs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +251,10 @@ def accepted(task: Task) -> frozenset[Answer]:
             return frozenset(option.cards[0] if option.cards else None for option in play_options(task) if option.best)
         case TaskKind.CHOOSE:
             return frozenset({right_choice(task)})
+        case TaskKind.CLAIM:  # a whole play has no one answer: each step is checked as it comes
+            raise TaskError(
+                "a claim task is answered step by step (cribbage.course.claims)", field="kind", problem="stepped"
+            )
     return frozenset(frozenset(option.cards) for option in discard_options(task) if option.best)
 
 
@@ -363,6 +368,8 @@ def hint(task: Task, found: Iterable[frozenset[Card]] = ()) -> Hint:
             return _play_hint(task)
         case TaskKind.CHOOSE:
             return Hint(HintKind.RULE, kinds=(task.question,))
+        case TaskKind.CLAIM:
+            return Hint(HintKind.RULE, kinds=(str(TaskKind.CLAIM),))
     options = discard_options(task)
     kept = [card for card in task.cards if not any(card in option.cards for option in options if option.best)]
     return Hint(HintKind.KEEP, cards=tuple(kept[:1]))

@@ -28,6 +28,7 @@ from ..core import pegging
 from ..core.cards import DECK, JACK, SUITS, Card
 from ..core.play import pile_score
 from ..core.show import SHOW_KINDS, ScoreKind, nobs_jack, rank_points, score_show, show_total
+from .claims import CLAIM_SHAPES, claim_shape, deal_claim
 from .exercises import play_options
 from .table import jack_points, play_points, show_turns
 from .tasks import FIND_TARGETS, GAME_HOLES, Goal, Question, Task, TaskKind, count_of
@@ -48,8 +49,7 @@ SHOW_SHAPES: tuple[str, ...] = (
     "flush_or_nobs",
 )
 """find/score: ``two_pairs`` two pairs of different ranks; ``two_card_fifteens`` fifteens of
-two cards only (the first lesson's); ``long_fifteen`` a fifteen of three cards or more; ``big`` is 20 points or more from fifteens, pairs and runs; ``flush4``
-four cards of a suit and a starter of another; ``flush5`` five of a suit."""
+two cards only (the first lesson's); ``long_fifteen`` a fifteen of three cards or more; ``big`` is 20 points or more from fifteens, pairs and runs; ``flush4`` four cards of a suit and a starter of another; ``flush5`` five of a suit."""
 PEG_SHAPES: tuple[str, ...] = ("fifteen", "thirty_one", "pair_royal", "run3_out_of_order", "run4", "scores")
 """peg: what the card makes (``scores``: any points)."""
 GO_SHAPES: tuple[str, ...] = ("can_play", "must_go")
@@ -94,7 +94,7 @@ class Params:
     question: str = ""
     """choose: a :class:`~cribbage.course.tasks.Question`."""
     players: int = 2
-    """choose ``show_order``: the players at the table."""
+    """choose ``show_order`` and claim: the players at the table."""
     game_to: int = 121
     """choose ``winner``/``outcome``: the game hole."""
 
@@ -116,6 +116,7 @@ class Params:
             TaskKind.CHOOSE: CHOOSE_SHAPES.get(Question(params.question), ())
             if params.question in tuple(Question)
             else (),
+            TaskKind.CLAIM: CLAIM_SHAPES,
         }
         if (kind is TaskKind.CHOOSE) != (params.question in tuple(Question)) or params.game_to not in GAME_HOLES:
             raise ValueError("a choose needs a question, and a game its hole")
@@ -158,6 +159,8 @@ def satisfies(task: Task, params: Params) -> bool:
             )
         case TaskKind.CHOOSE:
             return task.question == params.question and _table_shape(task, params)
+        case TaskKind.CLAIM:
+            return task.players == params.players and task.dealer == params.dealer and claim_shape(task, params.shape)
     return task.dealer == params.dealer
 
 
@@ -493,4 +496,5 @@ _PROPOSERS: dict[TaskKind, Proposer] = {
     TaskKind.PLAY: _propose_play,
     TaskKind.DISCARD: _propose_discard,
     TaskKind.CHOOSE: _propose_choose,
+    TaskKind.CLAIM: lambda params, rng: deal_claim(params.players, params.dealer, rng),  # refuses 5 players
 }

@@ -26,6 +26,7 @@ from typing import Any
 
 from ..core import pegging
 from ..core.cards import CARD_BY_TEXT, Card
+from ..core.deal import PLAYERS, deal_shape
 from ..core.play import MAX_COUNT
 from ..core.show import MAX_SHOW, SHOW_KINDS, ScoreKind
 from ..errors import (
@@ -57,6 +58,8 @@ class TaskKind(StrEnum):
     """Choose the two cards to lay away from six."""
     CHOOSE = "choose"
     """Choose one of a few answers about the deal at the table (a :class:`Question`)."""
+    CLAIM = "claim"
+    """Play a whole play, claiming every peg and each lead (:mod:`cribbage.course.claims`)."""
 
 
 class Question(StrEnum):
@@ -105,6 +108,7 @@ _CARD_COUNTS: dict[TaskKind, tuple[int, int]] = {
     TaskKind.PLAY: (1, 4),
     TaskKind.DISCARD: (6, 6),
     TaskKind.CHOOSE: (0, 4),
+    TaskKind.CLAIM: (4, 4),
 }
 _MAX_PILE = 7
 """Two players play at most eight cards to one count; the pile before a card holds seven."""
@@ -154,7 +158,8 @@ class Task:
     goal: str = ""
     """play: a :class:`Goal`."""
     dealer: bool = False
-    """discard: the crib is the reader's; choose ``jacks``: the cards are the dealer's (always, for a crib)."""
+    """discard: the crib is the reader's; choose ``jacks``: the cards are the dealer's (always, for a crib);
+    claim: the reader is the dealer (the last seat), else the seat on the dealer's left (who leads)."""
     question: str = ""
     """choose: a :class:`Question`."""
     scores: tuple[int, ...] = ()
@@ -163,11 +168,13 @@ class Task:
     counts: tuple[int, ...] = ()
     """choose ``winner`` in the show: what each count holds, in the show's order (pone, dealer, crib)."""
     players: int = 0
-    """choose ``show_order``: 2 or 3."""
+    """choose ``show_order``: 2 or 3; claim: 2, 3 or 4."""
     shown: int = 0
     """choose ``show_order``: how many counts of the show are made already."""
     game_to: int = 0
     """choose ``winner``/``outcome``: the game hole (121, or 61 for the short game)."""
+    others: tuple[Card, ...] = ()
+    """claim: the other seats' hands, a hand after another, round the table from the reader's left."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, TaskKind):
@@ -175,7 +182,7 @@ class Task:
         low, high = _CARD_COUNTS[self.kind]
         if not low <= len(self.cards) <= high:
             raise _refuse("cards", "count", f"{len(self.cards)} cards")
-        used = self.cards + self.pile + ((self.starter,) if self.starter is not None else ())
+        used = self.cards + self.pile + self.others + ((self.starter,) if self.starter is not None else ())
         if len(set(used)) != len(used):
             raise _refuse("cards", "duplicate", "a card appears twice")
         shows = self.kind in (TaskKind.FIND, TaskKind.SCORE) or self.question == Question.JACKS
@@ -188,7 +195,7 @@ class Task:
             raise _refuse("pile", "count", f"{len(self.pile)} cards")
         if self.crib and self.kind is not TaskKind.SCORE and self.question != Question.JACKS:
             raise _refuse("crib", "unexpected", "crib")
-        if self.dealer and self.kind is not TaskKind.DISCARD and self.question != Question.JACKS:
+        if self.dealer and self.kind not in (TaskKind.DISCARD, TaskKind.CLAIM) and self.question != Question.JACKS:
             raise _refuse("dealer", "unexpected", "dealer")
         if (self.question != "") != (self.kind is TaskKind.CHOOSE) or (
             self.question and self.question not in tuple(Question)
@@ -200,9 +207,24 @@ class Task:
         self._check_only()
         self._check_count()
 
+    def _check_claim(self) -> None:
+        """A ``claim`` task is a whole play from its start: each seat holds a deal's kept hand."""
+        if self.kind is not TaskKind.CLAIM:
+            if self.others:
+                raise _refuse("others", "unexpected", "others")
+            return
+        if self.players not in PLAYERS or self.shown or self.pile:
+            raise _refuse("players", "range", "a play of 2, 3 or 4 players from its start")
+        kept = deal_shape(self.players).kept
+        if len(self.cards) != kept or len(self.others) != kept * (self.players - 1):
+            raise _refuse("others", "count", f"every seat holds {kept} cards")
+
     def _check_table(self) -> None:
         """A ``choose`` position a deal can reach: its fields, cards and scores as a game has them."""
         question = self.question
+        self._check_claim()
+        if self.kind is TaskKind.CLAIM:
+            return
         if question != Question.SHOW_ORDER and (self.players or self.shown):
             raise _refuse("players", "unexpected", "players")
         if question not in (Question.WINNER, Question.OUTCOME) and (self.scores or self.game_to):
@@ -278,6 +300,7 @@ class Task:
             "players": self.players,
             "shown": self.shown,
             "game_to": self.game_to,
+            "others": [str(card) for card in self.others],
         }
 
     @classmethod
@@ -334,6 +357,7 @@ class Task:
             players=numbers["players"],
             shown=numbers["shown"],
             game_to=numbers["game_to"],
+            others=_cards(data.get("others", []), "others"),
         )
 
 

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.cards import Card
+from ..course.claims import Ask, walk
 from ..course.exercises import TaskKind, Verdict, accepted, check, find_items, stars
 from ..course.lessons import stage as course_stage
 from ..course.tasks import choices
@@ -86,6 +87,29 @@ def _checked_answer(attempt: Attempt, answer: Any, said: Any) -> tuple[Attempt, 
     if len(tried.found) == len(find_items(attempt.task)):
         return _finish(replace(tried, tries=one_more(tried.tries)), verdict.credit), verdict
     return tried, verdict
+
+
+def _claimed(attempt: Attempt, value: str, lang: Language) -> Answer:
+    """One answer of a claim task: the reader's card or go, a claim, or who leads. A wrong
+    claim or lead is a step too (the page corrects it and the play goes on) and one more
+    try; a move the rules refuse, or a box that holds no number, is no step. The task is
+    done, one try more, when the play is over and every peg claimed."""
+    before = walk(attempt.task, attempt.steps)
+    said = value.strip()
+    if before.asks is Ask.CLAIM:
+        number = natural(said, 2)
+        if number is None:
+            return _reply(attempt, lang, error=t("lesson.enter_number", lang))
+        said = str(number)
+    try:
+        after = walk(attempt.task, (*attempt.steps, said))
+    except CribbageError as error:  # a card that passes 31, a go while a card fits
+        return _reply(attempt, lang, error=error_message(error, lang))
+    wrong = after.wrong > before.wrong
+    stepped = replace(attempt, steps=(*attempt.steps, said), tries=one_more(attempt.tries) if wrong else attempt.tries)
+    if after.done:
+        stepped = _finish(replace(stepped, tries=one_more(stepped.tries), right=True), 3)
+    return _reply(stepped, lang)
 
 
 def _select(attempt: Attempt, value: str) -> Attempt:
@@ -167,6 +191,8 @@ def lesson_update(state: State, action: Action, lang: Language) -> Answer:
         return _reply(_select(attempt, value), lang)
     if kind != "check":
         raise StateError("action")
+    if attempt.task.kind is TaskKind.CLAIM:
+        return _claimed(attempt, value, lang)
     read = _answer_of(attempt, value)
     if isinstance(read, str):
         return _reply(attempt, lang, error=t(read, lang))

@@ -83,6 +83,8 @@ def hint_text(task: Task, hint: Hint, lang: Language, shape: str = "") -> str:
             full, short = GameRules(), GameRules(target=min(GAME_HOLES))
             lines = {"skunk": full.skunk_line, "double": full.double_skunk_line, "lurch": short.lurch_line}
             return t("lesson.hint.choose_outcome", lang, hole=full.game_hole, short=short.game_hole, **lines)
+        case HintKind.RULE if hint.kinds == (TaskKind.CLAIM,):
+            return t("lesson.hint.claim", lang)
         case HintKind.RULE:
             return t(f"lesson.hint.choose_{hint.kinds[0]}", lang)
         case HintKind.KEEP:

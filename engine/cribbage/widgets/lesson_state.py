@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import Card
-from ..course.exercises import Task
+from ..course.claims import walk
+from ..course.exercises import Task, TaskKind
 from ..course.lessons import Stage, task_for
 from ..course.lessons import stage as course_stage
 from ..errors import CribbageError
@@ -30,6 +31,9 @@ MAX_TRIES = 99
 refuses; from the third try or hint on the stars are already the fewest (``exercises.stars``)."""
 
 COUNTERS = ("tries", "hints")
+
+MAX_STEPS = 80
+"""A claim task's inputs: four players' 16 cards, their gos, claims and leads stay far below."""
 
 MAX_SEED = 2**31
 """Fresh cards come from a seed below this; seed 0 is the stage's first task."""
@@ -63,6 +67,8 @@ class Attempt:
     done: bool = False
     best: int | None = None
     note: str = ""
+    steps: tuple[str, ...] = ()
+    """claim: the reader's inputs so far, each one answer (:func:`cribbage.course.claims.walk`)."""
 
     def to_state(self) -> State:
         return {
@@ -79,6 +85,7 @@ class Attempt:
             "right": self.right,
             "done": self.done,
             "stars": self.best,
+            "steps": list(self.steps),
         }
 
 
@@ -187,4 +194,28 @@ def checked(state: State) -> Attempt:
         right,
         field(state, "done", bool),
         best,
+        steps=_steps(state, task),
     )
+
+
+def _steps(state: State, task: Task) -> tuple[str, ...]:
+    """A claim task's inputs, each answering the question the play asked then (replayed by
+    :func:`~cribbage.course.claims.walk`); other tasks have none. A state saved before the
+    field existed has none either."""
+    steps = state.get("steps", [])
+    if (
+        not isinstance(steps, list)
+        or len(steps) > MAX_STEPS
+        or not all(isinstance(s, str) and len(s) <= 8 for s in steps)
+    ):
+        raise StateError("steps")
+    if steps and task.kind is not TaskKind.CLAIM:
+        raise StateError("steps")
+    if task.kind is TaskKind.CLAIM:
+        try:
+            walked = walk(task, steps)
+        except CribbageError:
+            raise StateError("steps") from None
+        if walked.done != field(state, "done", bool):
+            raise StateError("done")
+    return tuple(steps)

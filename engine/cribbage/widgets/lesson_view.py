@@ -21,6 +21,7 @@ from ..course.tasks import count_of
 from ..i18n import Language, card_name, card_symbol, has_message, points_text, t
 from .count import spoken_html
 from .html import attrs, button, card_face, screen_reader, tap_card, tap_cards
+from .lesson_claim import claim_html
 from .lesson_hints import and_list, hint_text, option_rows, or_list, said_answer
 from .lesson_state import Attempt, task_cards
 from .lesson_table import choice_buttons, choice_label, position_html, reason
@@ -117,6 +118,8 @@ def prompt(task: Task, lang: Language) -> str:
         case TaskKind.CHOOSE:
             in_play = "_play" if task.cards and not task.starter else ""
             return t(f"lesson.prompt.choose_{task.question}{in_play}", lang)
+        case TaskKind.CLAIM:
+            return t("lesson.prompt.claim", lang)
 
 
 def _pile(task: Task, lang: Language) -> str:
@@ -191,6 +194,8 @@ def task_html(attempt: Attempt, lang: Language) -> str:
             )
         case TaskKind.CHOOSE:
             return _choose_html(attempt, lang)
+        case TaskKind.CLAIM:
+            return claim_html(attempt, lang)
         case TaskKind.DISCARD:
             role = t("lesson.role_dealer" if task.dealer else "lesson.role_pone", lang)
             cards = _labelled(
