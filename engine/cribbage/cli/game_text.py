@@ -123,6 +123,8 @@ def kind_name(kind: str, size: int, lang: str) -> str:
 
 def play_line(action: dict[str, Any], lang: str, name: str, you: bool = False) -> str:
     """One action of the play; ``you``: the human's, said to them (``cli.plays_you`` ...)."""
+    from .. import i18n
+
     if action["card"] is None:  # the last player's own go takes the point, in the go's own words
         key = "go_point" if action["points"] else "go"
         text = say(f"cli.{key}_you", lang) if you else say(f"play.{key}", lang, seat=name)
@@ -134,10 +136,18 @@ def play_line(action: dict[str, Any], lang: str, name: str, you: bool = False) -
         )
         text = f"{played}, {say('play.count', lang, count=action['count'])}"
     reasons = [
-        say("play.reason_run", lang, length_word=_run_length(len(r["cards"]), lang), points=_points(r["points"], lang))
+        say(
+            "play.reason_run",
+            lang,
+            length_word=_run_length(len(r["cards"]), lang),
+            points=i18n.points_text(r["points"], lang),
+        )
         if r["kind"] == "run"
         else say(
-            "play.reason", lang, kind=kind_name(r["kind"], len(r["cards"]), lang), points=_points(r["points"], lang)
+            "play.reason",
+            lang,
+            kind=kind_name(r["kind"], len(r["cards"]), lang),
+            points=i18n.points_text(r["points"], lang),
         )
         for r in action["reasons"]
         if r["kind"] != "go"
@@ -145,10 +155,6 @@ def play_line(action: dict[str, Any], lang: str, name: str, you: bool = False) -
     # set apart from the count as the play widgets do ("count 15 – fifteen for 2 points"):
     # the reason's own colon ("patnáctka: 2 body") must not follow another
     return say("cli.step_scored", lang, play=text, reasons="; ".join(reasons)) if reasons else text
-
-
-def _points(points: int, lang: str) -> str:
-    return say("ui.points", lang, count=points)
 
 
 def human_turn(game: Game, seat: int, names: Sequence[str], lang: str, out: TextIO, stdin: TextIO) -> Event:
