@@ -9,6 +9,8 @@ from itertools import combinations
 from pathlib import Path
 
 from cribbage.core.cards import Card
+from cribbage.course.claims import Ask, walk
+from cribbage.course.tasks import Task
 
 sys.path.insert(
     0, str(Path(__file__).resolve().parents[1] / "engine")
@@ -86,3 +88,18 @@ def best_plays(task) -> set:
 
     threats = {card: threat(card) for card in legal}
     return {card for card, p in threats.items() if p == min(threats.values())}
+
+
+def claim_answer(state: dict, wrong: bool = False) -> str:
+    """The reader's next input: a fitting card (or go), else the points or the lead the
+    independent pegging count gives (the engine's walk is read only for whose turn it is)."""
+    walked = walk(Task.from_json(state["task"]), state["steps"])
+    if walked.asks is Ask.MOVE:
+        fitting = [card for card in walked.held if walked.count + value(card) <= 31]
+        return str(fitting[0]) if fitting else "go"
+    if walked.asks is Ask.CLAIM and walked.claimed is not None and walked.claimed.card is not None:
+        pile = list(walked.pile)  # the count the card made, before any reset
+        points = points_of_last_card(pile) + (1 if walked.claimed.reset and walked.count != 31 else 0)
+        assert str(points) == walked.right
+        return str(points + 5) if wrong else str(points)
+    return walked.right

@@ -20,7 +20,7 @@ from cribbage.errors import CardCountError
 from cribbage.i18n import LANGUAGES, card_name, card_symbol, error_message, number_word, points_text, t
 from cribbage.widgets import render_block
 from helpers import call, state_of, text_of
-from lesson_answers import best_plays, combinations_of, expected_number, value
+from lesson_answers import best_plays, claim_answer, combinations_of, expected_number, value
 from naive_exercises import naive_combinations, naive_table_answer
 from naive_pegging import points_of_last_card
 from naive_scorer import naive_show_total
@@ -836,24 +836,6 @@ def test_a_stage_never_answered_says_so_on_the_progress_as_the_lesson_does(lang)
 
 
 # -- a whole play claimed (go-last) ---------------------------------------------------------
-
-
-def claim_answer(state: dict, wrong: bool = False) -> str:
-    """The reader's next input: a fitting card (or go), else the points or the lead the
-    independent pegging count gives (the engine's walk is read only for whose turn it is)."""
-    from cribbage.course.claims import Ask, walk
-    from cribbage.course.tasks import Task
-
-    walked = walk(Task.from_json(state["task"]), state["steps"])
-    if walked.asks is Ask.MOVE:
-        fitting = [card for card in walked.held if walked.count + value(card) <= 31]
-        return str(fitting[0]) if fitting else "go"
-    if walked.asks is Ask.CLAIM and walked.claimed is not None and walked.claimed.card is not None:
-        pile = list(walked.pile)  # the count the card made, before any reset
-        points = points_of_last_card(pile) + (1 if walked.claimed.reset and walked.count != 31 else 0)
-        assert str(points) == walked.right
-        return str(points + 5) if wrong else str(points)
-    return walked.right
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -11,9 +11,11 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+from cribbage.core.cards import DECK
 from cribbage.course.tasks import Task
 from cribbage.i18n import card_name, t
-from lesson_answers import best_plays, combinations_of, expected_number, pair_points
+from lesson_answers import best_plays, claim_answer, combinations_of, expected_number, pair_points
 
 LIVE_TIMEOUT = 60_000
 # Material's language switcher asks for sitemap.xml at the host's root, outside the sub-path.
@@ -270,4 +272,91 @@ def test_the_jacks_by_touch_in_czech_and_the_end_of_the_game_by_keyboard_on_a_ph
     page.wait_for_function(
         "() => document.querySelector('[data-lesson=\"count-end\"]').dataset.done === '6'", timeout=LIVE_TIMEOUT
     )
+    assert errors_of(context) == [] and context.watch.foreign == []
+
+
+def test_the_jacks_by_keyboard_and_the_end_of_the_game_by_touch_in_bulgarian_on_a_phone(watched_context, base_url):
+    """The same two lessons the other way round, in a second language: each by the other input."""
+    from naive_exercises import naive_table_answer
+
+    context = watched_context(base_url, viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    page = open_lesson(context, base_url, "heels-nobs", "bg")
+    for n in range(1, 5):
+        stage_id = f"heels-nobs-{n}"
+        stage = page.locator(f'[data-stage="{stage_id}"]')
+        focus_by_tab(page, f'[data-stage="{stage_id}"] [data-key="choice-{naive_table_answer(task_of(stage))}"]')
+        page.keyboard.press("Enter")
+        settled(page)
+        assert stage.get_attribute("data-stars") == "3", stage_id
+    page = open_lesson(context, base_url, "count-end", "bg")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    for n in range(1, 7):
+        stage = page.locator(f'[data-stage="count-end-{n}"]')
+        target = stage.locator(f'[data-key="choice-{naive_table_answer(task_of(stage))}"]')
+        box = target.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44
+        target.tap()
+        settled(page)
+        assert stage.get_attribute("data-stars") == "3", n
+        assert stage.locator(".cb-verdict[data-announce]").text_content().strip() == t("lesson.right", "bg")
+    assert errors_of(context) == [] and context.watch.foreign == []
+
+
+# -- a whole play, every point claimed by the reader (go-last) -----------------------------------
+
+
+def claim_control(stage_id: str, said: str) -> str:
+    """The control that gives ``said`` to the stage: a card, go, a lead, or the claim box."""
+    if said == "go" or said in {str(card) for card in DECK}:
+        return f'[data-stage="{stage_id}"] [data-key="{"go" if said == "go" else f"card-{said}"}"]'
+    if said.startswith("seat:"):
+        return f'[data-stage="{stage_id}"] [data-key="lead-{said}"]'
+    return f'[data-stage="{stage_id}"] input[name="said"]'
+
+
+def claim_whole_play(page, stage_id: str, by_touch: bool) -> int:
+    """Play the stage's whole play, claiming every peg and lead right; the answers asked."""
+    stage = page.locator(f'[data-stage="{stage_id}"]')
+    answered = 0
+    while stage.get_attribute("data-stars") is None:
+        said = claim_answer(json.loads(stage.get_attribute("data-state")))
+        selector = claim_control(stage_id, said)
+        box = page.locator(selector)
+        if by_touch:
+            bounds = box.bounding_box()
+            assert bounds["width"] >= 44 and bounds["height"] >= 44, selector
+            box.tap()
+            if selector.endswith('input[name="said"]'):
+                page.keyboard.type(said)
+                stage.locator('[data-key="check"]').tap()
+        else:
+            focus_by_tab(page, selector)
+            if selector.endswith('input[name="said"]'):
+                page.keyboard.type(said)
+            page.keyboard.press("Enter")
+        settled(page)
+        assert stage.locator('.cb-verdict[data-correct="false"]').count() == 0, said
+        answered += 1
+        assert answered < 80, "the play never ended"
+    assert stage.get_attribute("data-stars") == "3", stage_id
+    return answered
+
+
+@pytest.mark.parametrize(
+    ("lang", "by_touch"), [("sk", False), ("cs", True)], ids=["slovak-by-keyboard", "czech-by-touch"]
+)
+def test_every_play_of_the_go_and_the_last_card_claimed_through_on_a_phone(watched_context, base_url, lang, by_touch):
+    options = {"has_touch": True, "is_mobile": True} if by_touch else {}
+    context = watched_context(base_url, viewport={"width": 360, "height": 740}, **options)
+    page = open_lesson(context, base_url, "go-last", lang)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    for n in range(1, 6):
+        stage_id = f"go-last-{n}"
+        assert claim_whole_play(page, stage_id, by_touch) >= 8  # at least every card claimed
+        done = page.locator(f'[data-stage="{stage_id}"] .cb-claim-ask').text_content()
+        assert done.strip() == t("lesson.claim.done", lang)
+    page.wait_for_function(
+        "() => document.querySelector('[data-lesson=\"go-last\"]').dataset.done === '5'", timeout=LIVE_TIMEOUT
+    )
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
     assert errors_of(context) == [] and context.watch.foreign == []
