@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import json
 import re
-from html import unescape
+from html import escape, unescape
 from itertools import combinations
 from pathlib import Path
 
 import pytest
 from cribbage.core.cards import DECK, Card, parse_cards
+from cribbage.course.claims import Ask, reader_seat, walk
 from cribbage.course.lessons import COURSE, stage, task_for
+from cribbage.course.tasks import Task
 from cribbage.errors import CardCountError
 from cribbage.i18n import LANGUAGES, card_name, card_symbol, error_message, number_word, points_text, t
 from cribbage.widgets import render_block
+from cribbage.widgets.lesson_state import fresh
 from helpers import call, state_of, text_of
 from lesson_answers import best_plays, claim_answer, combinations_of, expected_number, value
 from naive_exercises import naive_combinations, naive_table_answer
@@ -865,3 +868,61 @@ def test_a_wrong_claim_is_corrected_with_what_the_card_pegged_and_costs_a_star(l
     while not state["done"]:
         state = act(state, "check", claim_answer(state), lang)["state"]
     assert state["stars"] == 2
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_last_player_who_cannot_play_after_a_go_is_offered_the_go_point_and_the_claim_says_so(lang):
+    """When the other side has said go and the reader cannot lay a card either, the go point is
+    the reader's: the button takes it and the question names it; a go that hands the point on
+    is a plain go."""
+    take, plain = t("ui.take_go", lang), t("ui.say_go", lang)
+    seen = {take: 0, plain: 0}
+    for seed in range(1, 40):
+        state, html = fresh("w1", stage("go-last-1"), seed).to_state(), ""
+        while not state["done"]:
+            task = Task.from_json(state["task"])
+            walked = walk(task, state["steps"])
+            if html and walked.asks is Ask.MOVE and all(walked.count + value(card) > 31 for card in walked.held):
+                since_reset = list(walked.play_actions)
+                while any(action.reset for action in since_reset):
+                    since_reset.pop(0)
+                other_went = any(action.card is None and action.seat != reader_seat(task) for action in since_reset)
+                label = take if other_went else plain
+                assert f'data-key="go" data-action="check" data-value="go">{escape(label)}</button>' in html
+                seen[label] += 1
+                answer = act(state, "check", "go", lang)
+                if label == take:
+                    went = t("lesson.claim.went_point", lang, who=t("game.you", lang), count=walked.count)
+                    assert went in unescape(answer["html"])
+                state, html = answer["state"], answer["html"]
+                continue
+            answer = act(state, "check", claim_answer(state), lang)
+            state, html = answer["state"], answer["html"]
+    assert seen[take] and seen[plain]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_hint_names_four_of_a_kind_a_double_pair_royal_as_the_verdict_does(lang):
+    hinted = text_of(act(first_state("pairs-4", lang), "hint", lang=lang)["html"])
+    assert t("lesson.count.double_pair_royal", lang, count=1) in hinted
+    assert t("lesson.count.pair", lang, count=6) not in hinted
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_card_played_to_win_is_named_as_the_object_of_the_verb_and_the_seat_in_running_text(lang):
+    # the dealer pairs the pone's queen: 2 points, 100 → 102, the game goes on
+    task = {"question": "winner", "cards": ["QS"], "pile": ["QH"], "scores": [100, 100], "game_to": 121}
+    shown = unescape(act(with_task("count-end-4", task, lang), "check", "nobody", lang)["html"])
+    assert card_name(Card(12, "S"), lang, "acc") in shown
+    if lang == "en":
+        assert "The dealer plays the queen of spades" in shown
+
+
+def test_the_reason_for_the_next_lead_names_the_last_player_in_running_text():
+    state = first_state("go-last-1")
+    reasons = []
+    while not state["done"]:
+        answer = act(state, "check", claim_answer(state))
+        reasons += re.findall(r"Last to play: ([^.]+)\.", unescape(answer["html"]))
+        state = answer["state"]
+    assert reasons and set(reasons) <= {"you", "the computer"}

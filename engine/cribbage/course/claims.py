@@ -96,6 +96,8 @@ class Walk:
     """Each seat's points, from the actions claimed so far."""
     answered: bool = False
     """The last input was a claim or a lead (its verdict is the page's news), not a move."""
+    go_scores: bool = False
+    """move: the reader cannot play and the others have gone, so the reader's go pegs one for the go."""
 
     @property
     def done(self) -> bool:
@@ -269,6 +271,7 @@ def _walked(
         count,
         tuple(scores),
         answered,
+        asks is Ask.MOVE and not play.legal_cards() and play.go_scores(),
     )
 
 

@@ -23,7 +23,7 @@ from ..core.rules import Seat
 from ..core.show import ScoreKind
 from ..course.claims import Ask, Step, Walk, lead_choices, reader_seat, walk
 from ..course.tasks import Task
-from ..i18n import Language, card_name, points_text, t
+from ..i18n import Language, Named, card_name, points_text, t
 from .game.seats import seat_name, side_name
 from .html import attrs, button, card_face, tap_card, tap_cards
 from .lesson_hints import and_list
@@ -36,9 +36,10 @@ def _relative(task: Task, seat: Seat) -> int:
     return (seat - reader_seat(task)) % task.players
 
 
-def who(task: Task, seat: Seat, lang: Language) -> str:
-    """A seat of the play by its place at the reader's table: ``You``, ``Computer``, ``Your partner`` ..."""
-    return str(seat_name(_relative(task, seat), task.players, lang))
+def who(task: Task, seat: Seat, lang: Language) -> Named:
+    """A seat of the play by its place at the reader's table: ``You``, ``Computer``, ``Your partner`` ...
+    (a sentence asks for its running-text form with ``{who:mid}``)."""
+    return seat_name(_relative(task, seat), task.players, lang)
 
 
 def _side(task: Task, seat: Seat, lang: Language) -> str:
@@ -86,7 +87,12 @@ def action_text(task: Task, action: PlayAction, lang: Language) -> str:
     """``Computer: ten of diamonds, count 15.`` or ``You: go, count 27.``"""
     name = who(task, action.seat, lang)
     if action.card is None:
-        return t("lesson.claim.went", lang, who=name, count=action.count)
+        key = (
+            "lesson.claim.went_point"
+            if any(item.kind is ScoreKind.GO for item in action.reasons)
+            else "lesson.claim.went"
+        )
+        return t(key, lang, who=name, count=action.count)
     return t("lesson.claim.played", lang, who=name, card=card_name(action.card, lang), count=action.count)
 
 
@@ -162,7 +168,8 @@ def _question(task: Task, walked: Walk, done: bool, lang: Language) -> str:
             ),
             label,
         )
-        go = button(t("ui.say_go", lang), "go", "check", "go", disabled=done or bool(walked.legal))
+        go_label = t("ui.take_go" if walked.go_scores else "ui.say_go", lang)
+        go = button(go_label, "go", "check", "go", disabled=done or bool(walked.legal))
         ask = t("lesson.claim.ask_move", lang)
         return f'<p class="cb-claim-ask">{escape(ask)}</p><div class="cb-lesson-cards"><p class="cb-label">{escape(label)}</p>{cards}{go}</div>'
     if walked.asks is Ask.LEAD:

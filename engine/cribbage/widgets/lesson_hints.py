@@ -18,7 +18,7 @@ from ..analysis.reasons import crib_owner
 from ..core.cards import Card
 from ..core.pegging import room
 from ..core.rules import GameRules
-from ..core.show import ScoreItem
+from ..core.show import ScoreItem, ScoreKind
 from ..course.exercises import (
     Goal,
     Hint,
@@ -35,7 +35,7 @@ from ..course.tasks import GAME_HOLES, Question
 from ..i18n import Language, card_name, expected_points_text, number, points_text, shown_difference, t
 from .discard_reason import reason_html
 from .html import attrs, captioned_scroll_box, card_face, card_html
-from .spoken import kind_name, one_kind
+from .spoken import PAIR_NAMES, kind_name, one_kind, tallied_kinds
 
 
 def hint_text(task: Task, hint: Hint, lang: Language, shape: str = "") -> str:
@@ -57,9 +57,11 @@ def hint_text(task: Task, hint: Hint, lang: Language, shape: str = "") -> str:
         case HintKind.ITEMS:
             if not hint.number:
                 return t("lesson.hint.score_none", lang)
-            items = show_items(task)
+            # named as the verdict will name them: three sixes are a pair royal, not three pairs
             counts = [
-                t(f"lesson.count.{kind}", lang, count=sum(item.kind == kind for item in items)) for kind in hint.kinds
+                t(f"lesson.count.{tally.kind}", lang, count=tally.count)
+                for tally in tallied_kinds(show_items(task))
+                if _base_kind(tally.kind) in hint.kinds
             ]
             return t("lesson.hint.score", lang, kinds=and_list(counts, lang))
         case HintKind.COUNT_BEFORE if task.kind is TaskKind.PEG:
@@ -90,6 +92,11 @@ def hint_text(task: Task, hint: Hint, lang: Language, shape: str = "") -> str:
         case HintKind.KEEP:
             return t("lesson.hint.keep", lang, card=card) if card else t("lesson.hint.keep_any", lang)
     return ""
+
+
+def _base_kind(spoken: str) -> str:
+    """The score kind a spoken name is made of: a pair royal is pairs."""
+    return str(ScoreKind.PAIR) if spoken in PAIR_NAMES.values() else spoken
 
 
 def and_list(parts: Sequence[str], lang: Language) -> str:

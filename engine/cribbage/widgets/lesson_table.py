@@ -8,8 +8,8 @@ hole first, the loser's outcome).
 >>> from cribbage.course.tasks import Task, TaskKind
 >>> task = Task(TaskKind.CHOOSE, (), question="show_order", players=3, shown=1)
 >>> [choice_label(task, choice, "en") for choice in choices(task)]
-['Dealer’s left', 'Next player', 'Dealer', 'Dealer’s crib']
->>> reason(task, "en").endswith(": Dealer’s left → Next player → Dealer → Dealer’s crib.")
+['Player on the dealer’s left', 'Next player', 'Dealer', 'Dealer’s crib']
+>>> reason(task, "en").endswith(": Player on the dealer’s left → Next player → Dealer → Dealer’s crib.")
 True
 """
 
@@ -22,7 +22,7 @@ from ..core.rules import GameRules
 from ..core.show import nobs_jack
 from ..course.table import jack_points, mover, right_choice, show_turns, table_dealer, winner, winner_pegs
 from ..course.tasks import CRIB, NOBODY, ROLES, Question, Task, choices
-from ..i18n import Language, card_name, points_text, t
+from ..i18n import Language, Named, card_name, named, points_text, t
 from .html import button
 
 
@@ -30,13 +30,14 @@ def _upper_first(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def seat_label(seat: int, players: int, lang: Language) -> str:
-    """A seat's name: the pone and the dealer, or with three the dealer's left and the next player."""
+def seat_label(seat: int, players: int, lang: Language) -> Named:
+    """A seat's name: the pone and the dealer, or with three the dealer's left and the next player
+    (a sentence asks for its running-text form, ``{who:mid}``)."""
     if seat == table_dealer(players):
-        return t("lesson.seat.dealer", lang)
+        return named("lesson.seat.dealer", lang)
     if players == 2:
-        return t("lesson.seat.pone", lang)
-    return t("lesson.seat.left" if seat == 0 else "lesson.seat.next", lang)
+        return named("lesson.seat.pone", lang)
+    return named("lesson.seat.left" if seat == 0 else "lesson.seat.next", lang)
 
 
 def _players(task: Task) -> int:
@@ -144,7 +145,7 @@ def _winner_reason(task: Task, lang: Language) -> str:
             key,
             lang,
             who=seat_label(seat, 2, lang),
-            card=card_name(task.cards[0], lang),
+            card=card_name(task.cards[0], lang, "acc"),
             points=points_text(points, lang),
             score=task.scores[seat],
             total=min(task.game_to, task.scores[seat] + points),
