@@ -926,3 +926,19 @@ def test_the_reason_for_the_next_lead_names_the_last_player_in_running_text():
         reasons += re.findall(r"Last to play: ([^.]+)\.", unescape(answer["html"]))
         state = answer["state"]
     assert reasons and set(reasons) <= {"you", "the computer"}
+
+
+@pytest.mark.parametrize("stage_id", ["leading-2", "leading-4", "the-play-2"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_right_card_in_the_play_also_shows_every_choice_and_what_it_pegs_or_leaves(stage_id, lang):
+    """Issue 24 (reasons for every verdict): a right play is told why, as a wrong one is."""
+    task = task_for(stage(stage_id), 0)
+    best = sorted(best_plays(task), key=str)[0]
+    html_ = act(first_state(stage_id, lang), "check", str(best) if best else "go", lang=lang)["html"]
+    assert t("lesson.right", lang) in html_ and html_.count('class="cb-option"') == len(task.cards) + (
+        task.goal == "go"
+    )
+    if task.goal == "score":
+        assert t("lesson.best_pegs", lang) in html_
+    if task.goal == "safe":
+        assert t("lesson.reply_pegs", lang) in html_

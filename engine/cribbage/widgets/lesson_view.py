@@ -282,9 +282,12 @@ def verdict_html(attempt: Attempt, verdict: Verdict, lang: Language) -> str:
         return _choose_verdict(attempt, verdict, lang)
     if verdict.correct:
         right = f'<p class="cb-verdict" data-correct="true" data-announce>{escape(t("lesson.right", lang))}</p>'
-        # A right discard still shows why: what the best keeps and every other choice.
+        # A right discard or play still shows why: every other choice beside it, what the best
+        # keeps, or what the card pegs or leaves a reply.
         return right + (
-            option_rows(task, verdict, said_answer(task, attempt.said), lang) if task.kind is TaskKind.DISCARD else ""
+            option_rows(task, verdict, said_answer(task, attempt.said), lang)
+            if task.kind in (TaskKind.DISCARD, TaskKind.PLAY)
+            else ""
         )
     said = t("kind.go", lang) if attempt.said == "go" else (str(attempt.said) if isinstance(attempt.said, int) else "")
     chosen = said_answer(task, attempt.said) if task.kind is TaskKind.PLAY else None
