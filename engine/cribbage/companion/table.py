@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from ..core.cards import DECK, Card
-from ..core.deal import cut_contenders, next_game_dealer
+from ..core.deal import cut_contenders, next_game_dealer, pegs_after
 from ..core.play import PlayAction
 from ..core.rules import Seat, Side
 from ..core.show import heels_points, score_show
@@ -458,8 +458,9 @@ class TableGame:
         self._log(event)
         if event.points:
             side = self.rules.side_of(event.seat)
-            self._backs[side] = self._scores[side]
-            self._scores[side] = min(self.rules.game_hole, self._scores[side] + event.points)
+            self._scores[side], self._backs[side] = pegs_after(
+                self._scores[side], self._backs[side], event.points, self.rules.game_hole
+            )
             if self._scores[side] >= self.rules.game_hole:
                 self._finish(side)
         return event

@@ -125,6 +125,19 @@ def pegged(score: int, points: int, target: int) -> int:
     return min(target, score + points)
 
 
+def pegs_after(front: int, back: int, points: int, target: int) -> tuple[int, int]:
+    """The two pegs of a side, (front, back), after pegging ``points``: the back peg leapfrogs
+    the front one and becomes the new front, so the old front is the new back; no points, no
+    move. The front peg stops in the game hole (:func:`pegged`).
+
+    >>> pegs_after(38, 31, 7, 121), pegs_after(116, 110, 8, 121), pegs_after(0, 0, 2, 121), pegs_after(20, 12, 0, 121)
+    ((45, 38), (121, 116), (2, 0), (20, 12))
+    """
+    if not points:
+        return front, back
+    return pegged(front, points, target), front
+
+
 def first_to_reach(scores: Sequence[int], pegs: Iterable[tuple[int, int]], target: int) -> tuple[int | None, int]:
     """Who reaches ``target`` first when ``pegs`` (side, points) are pegged in order from
     ``scores``, and how many pegs were made (the game ends the instant a side reaches the
@@ -156,5 +169,6 @@ __all__ = [
     "first_to_reach",
     "next_game_dealer",
     "pegged",
+    "pegs_after",
     "show_order",
 ]

@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 from ..errors import CribbageError, IllegalActionError
 from .cards import DECK, Card
-from .deal import cut_for_deal, deal_shape, next_game_dealer, pegged, show_order
+from .deal import cut_for_deal, deal_shape, next_game_dealer, pegs_after, show_order
 from .events import CutForDeal, Deal, Discard, Event, GameOver, Muggins, Pegged, Shown, Starter, ThreeForLast
 from .play import Play, PlayAction
 from .rules import Action, ActionKind, Decision, GameRules, Seat, Side, decision_of
@@ -468,8 +468,9 @@ class Game:
         self._log(event)
         if event.points:
             side = self.rules.side_of(event.seat)
-            self._backs[side] = self._scores[side]
-            self._scores[side] = pegged(self._scores[side], event.points, self.target)
+            self._scores[side], self._backs[side] = pegs_after(
+                self._scores[side], self._backs[side], event.points, self.target
+            )
             if self._scores[side] >= self.target:
                 self._finish(side)
         return event
